@@ -1223,3 +1223,20 @@ fn a_generic_struct_declared_without_a_bound() {
         (arrays.p.clone(), arrays.q.clone())
     );
 }
+
+/// Derived items of a struct declared with its bound (`Affine<T: Float>`) called from code
+/// generic over `T: Float` alone, which asks nothing more of `T`.
+fn generic_caller<T: autodiff::num_traits::Float + 'static>(a: &Affine<T>, x: &[T]) -> T {
+    let (value, _, _) = affine_energy_grad(a, x);
+    value
+}
+
+#[test]
+fn derived_items_of_a_bounded_generic_struct_from_generic_code() {
+    let a = Affine {
+        w: Array2::<f64>::zeros((1, 1)),
+        b: Array1::<f64>::zeros(1),
+        gain: 1.5,
+    };
+    assert_eq!(generic_caller(&a, &[0.5, -2.0]), 1.5 * 1.5 + 1.5 * 4.25);
+}

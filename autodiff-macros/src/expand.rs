@@ -440,6 +440,8 @@ fn expand_function(
         let params = crate::parse::param_idents(&item.sig).into_iter().cloned();
         args.wrt = Some(params.collect());
     }
+    let structs = crate::parse::bound_generic_structs(item, args.wrt.as_deref());
+    let item = structs.as_ref().unwrap_or(item);
     let localised = crate::parse::localise_mut_params(item, args.wrt.as_deref());
     let item = localised.as_ref().unwrap_or(item);
     let shared = crate::parse::share_read_only_slices(item, args.wrt.as_deref());
@@ -566,9 +568,9 @@ fn expand_function(
             return Err(vec![syn::Error::new_spanned(&method.sig.inputs[0], "a `#[differentiate]` method taking `&mut self` differentiates with respect to its state: name `self` in `wrt(…)`")]);
         }
         let ctx = crate::emit::Ctx::new(&func, &act, &needed, crate::emit::Mode::Plain);
-        // (The bound the pure method's items got, `T: Differentiable<Scalar = T>`, which
-        // the items calling them need too.)
-        let bounded = crate::parse::bound_float_leaves(method);
+        // (The bound the pure method's items got, `Self: Differentiable<Scalar = T>`,
+        // which the items calling them need too.)
+        let bounded = crate::parse::bound_generic_structs(method, None);
         let method = bounded.as_ref().unwrap_or(method);
         generated.extend(crate::emit::state::emit(method, m, &ctx));
     }

@@ -36,8 +36,8 @@ impl<T: Float + 'static> Spring<T> {
     )]
     fn energy_jvp(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T)
     where
-        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
+        Self: ::autodiff::__private::Differentiable<Scalar = T>,
     {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
@@ -108,8 +108,8 @@ impl<T: Float + 'static> Spring<T> {
         x: &[T],
     ) -> (T, impl ::core::ops::FnOnce(&Self, &[T], T) -> (Self, ::std::vec::Vec<T>))
     where
-        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
+        Self: ::autodiff::__private::Differentiable<Scalar = T>,
     {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
@@ -152,8 +152,8 @@ impl<T: Float + 'static> Spring<T> {
     )]
     fn energy_vjp(&self, x: &[T], dout: T) -> (T, Self, ::std::vec::Vec<T>)
     where
-        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
+        Self: ::autodiff::__private::Differentiable<Scalar = T>,
     {
         let (value, pullback) = Self::energy_pullback(self, x);
         let (self_bar, x_bar) = pullback(self, x, dout);
@@ -187,8 +187,8 @@ impl<T: Float + 'static> Spring<T> {
     )]
     fn energy_grad(&self, x: &[T]) -> (T, Self, ::std::vec::Vec<T>)
     where
-        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
+        Self: ::autodiff::__private::Differentiable<Scalar = T>,
     {
         Self::energy_vjp(self, x, <T as ::autodiff::__private::One>::one())
     }
@@ -224,8 +224,8 @@ impl<T: Float + 'static> Spring<T> {
         x: &[T],
     ) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
     where
-        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
+        Self: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::autodiff::__private::Differentiable<Scalar = T>,
         T: ::autodiff::__private::AtF64,
     {
@@ -264,8 +264,8 @@ impl<T: Float + 'static> Spring<T> {
         __tol: ::autodiff::Tolerance,
     ) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
     where
-        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
+        Self: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::autodiff::__private::Differentiable<Scalar = T>,
         T: ::autodiff::__private::AtF64,
     {
@@ -369,14 +369,8 @@ impl<T: Float + 'static> Spring<T> {
         x_dot: &[T],
     ) -> (T, Self, ::std::vec::Vec<T>, Self, ::std::vec::Vec<T>)
     where
-        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
-        ::autodiff::__private::Dual<
-            T,
-        >: ::autodiff::__private::Differentiable<
-            Scalar = ::autodiff::__private::Dual<T>,
-        >,
-        Self: ::core::marker::Sized,
+        Self: ::autodiff::__private::Differentiable<Scalar = T>,
     {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;
@@ -427,8 +421,8 @@ impl<T: Float + 'static> Spring<T> {
     )]
     fn energy_jvp_all(&self, x: &[T], self_dot: &Self, x_dot: &[T]) -> (T, T)
     where
-        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
+        Self: ::autodiff::__private::Differentiable<Scalar = T>,
     {
         Self::energy_jvp(self, x, self_dot, x_dot)
     }
@@ -472,8 +466,8 @@ impl<T: Float + 'static> Spring<T> {
         ) -> (Self, ::std::vec::Vec<T>),
     )
     where
-        T: ::autodiff::__private::Differentiable<Scalar = T>,
         Self: ::core::marker::Sized,
+        Self: ::autodiff::__private::Differentiable<Scalar = T>,
     {
         use ::autodiff::__private as __ad;
         use ::autodiff::__private::Float as _;

@@ -29,13 +29,16 @@ fn loss<T: Float + 'static>(p: &Layer<T>, x: &Array2<T>, targets: &[usize]) -> T
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_jvp<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
+fn loss_jvp<T: Float + 'static>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
     p_dot: &Layer<T>,
     x_dot: &Array2<T>,
-) -> (T, T) {
+) -> (T, T)
+where
+    Layer<T>: ::autodiff::__private::Differentiable<Scalar = T>,
+{
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     use ::autodiff::__private::methods::*;
@@ -100,14 +103,17 @@ fn loss_jvp<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = 
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_pullback<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
+fn loss_pullback<T: Float + 'static>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
 ) -> (
     T,
     impl ::core::ops::FnOnce(&Layer<T>, &Array2<T>, &[usize], T) -> (Layer<T>, Array2<T>),
-) {
+)
+where
+    Layer<T>: ::autodiff::__private::Differentiable<Scalar = T>,
+{
     use ::autodiff::__private as __ad;
     use ::autodiff::__private::Float as _;
     use ::autodiff::__private::methods::*;
@@ -190,12 +196,15 @@ fn loss_pullback<T: Float + 'static + ::autodiff::__private::Differentiable<Scal
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_vjp<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
+fn loss_vjp<T: Float + 'static>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
     dout: T,
-) -> (T, Layer<T>, Array2<T>) {
+) -> (T, Layer<T>, Array2<T>)
+where
+    Layer<T>: ::autodiff::__private::Differentiable<Scalar = T>,
+{
     let (value, pullback) = loss_pullback(p, x, targets);
     let (p_bar, x_bar) = pullback(p, x, targets, dout);
     (value, p_bar, x_bar)
@@ -226,11 +235,14 @@ fn loss_vjp<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = 
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_grad<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
+fn loss_grad<T: Float + 'static>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
-) -> (T, Layer<T>, Array2<T>) {
+) -> (T, Layer<T>, Array2<T>)
+where
+    Layer<T>: ::autodiff::__private::Differentiable<Scalar = T>,
+{
     loss_vjp(p, x, targets, <T as ::autodiff::__private::One>::one())
 }
 /// Checks the derivatives of [`loss`] at this point: the gradient of each active parameter against central differences of `loss` (the report names the parameter and coordinate), `loss_jvp` against the gradient along a random direction, and `loss_hvp` against differences of `loss_grad`, with the default tolerance for its float type (`Tolerance::default()` for `f64`, `Tolerance::for_f32()` for `f32`).
@@ -260,14 +272,13 @@ fn loss_grad<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar =
     clippy::unused_unit
 )]
 #[allow(clippy::multiple_bound_locations)]
-fn loss_gradcheck<
-    T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>,
->(
+fn loss_gradcheck<T: Float + 'static>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
 where
+    Layer<T>: ::autodiff::__private::Differentiable<Scalar = T>,
     T: ::autodiff::__private::AtF64,
 {
     loss_gradcheck_with(p, x, targets, ::autodiff::__private::tolerance_for::<T>())
@@ -299,15 +310,14 @@ where
     clippy::unused_unit
 )]
 #[allow(clippy::multiple_bound_locations)]
-fn loss_gradcheck_with<
-    T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>,
->(
+fn loss_gradcheck_with<T: Float + 'static>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
     __tol: ::autodiff::Tolerance,
 ) -> ::core::result::Result<(), ::autodiff::GradcheckReport>
 where
+    Layer<T>: ::autodiff::__private::Differentiable<Scalar = T>,
     T: ::autodiff::__private::AtF64,
 {
     use ::autodiff::__private as __ad;
@@ -423,7 +433,7 @@ where
     clippy::boxed_local,
     clippy::unused_unit
 )]
-fn loss_hvp<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
+fn loss_hvp<T: Float + 'static>(
     p: &Layer<T>,
     x: &Array2<T>,
     targets: &[usize],
@@ -431,10 +441,11 @@ fn loss_hvp<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = 
     x_dot: &Array2<T>,
 ) -> (T, Layer<T>, Array2<T>, Layer<T>, Array2<T>)
 where
-    ::autodiff::__private::Dual<
-        T,
-    >: Float + 'static
-        + ::autodiff::__private::Differentiable<Scalar = ::autodiff::__private::Dual<T>>,
+    Layer<T>: ::autodiff::__private::Differentiable<Scalar = T>,
+    ::autodiff::__private::Dual<T>: Float + 'static,
+    Layer<
+        ::autodiff::__private::Dual<T>,
+    >: ::autodiff::__private::Differentiable<Scalar = ::autodiff::__private::Dual<T>>,
     Layer<
         T,
     >: ::autodiff::__private::DualTwin<T, Dual = Layer<::autodiff::__private::Dual<T>>>,
@@ -493,13 +504,16 @@ impl loss {
         clippy::boxed_local,
         clippy::unused_unit
     )]
-    fn jvp_all<T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>>(
+    fn jvp_all<T: Float + 'static>(
         p: &Layer<T>,
         x: &Array2<T>,
         targets: &[usize],
         p_dot: &Layer<T>,
         x_dot: &Array2<T>,
-    ) -> (T, T) {
+    ) -> (T, T)
+    where
+        Layer<T>: ::autodiff::__private::Differentiable<Scalar = T>,
+    {
         loss_jvp(p, x, targets, p_dot, x_dot)
     }
     /// [`loss_pullback`] for differentiated callers, which expect a cotangent for every float parameter.
@@ -530,9 +544,7 @@ impl loss {
         clippy::boxed_local,
         clippy::unused_unit
     )]
-    fn pullback_all<
-        T: Float + 'static + ::autodiff::__private::Differentiable<Scalar = T>,
-    >(
+    fn pullback_all<T: Float + 'static>(
         p: &Layer<T>,
         x: &Array2<T>,
         targets: &[usize],
@@ -544,7 +556,10 @@ impl loss {
             &[usize],
             T,
         ) -> (Layer<T>, Array2<T>),
-    ) {
+    )
+    where
+        Layer<T>: ::autodiff::__private::Differentiable<Scalar = T>,
+    {
         loss_pullback(p, x, targets)
     }
 }

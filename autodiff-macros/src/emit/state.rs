@@ -550,11 +550,29 @@ fn grad(method: &syn::ItemFn, m: &Mutating, ctx: &Ctx) -> TokenStream {
     let one = one(ctx);
     let doc = format!(" The gradient of [`{f}`](Self::{f}) with respect to the state before the call and the other active parameters, stepping the state: its value, the state's cotangent, then ∂{f}/∂x for each other active parameter (`{f}_vjp` seeded with 1, and nothing on the state after the call).");
     let allows = allows();
+    // The seed on the state after the call has that state's shape: where the method may
+    // change it (pushing onto a field, or through steps that may), the shape is learnt
+    // by running the method on a copy first.
+    let zero = match m.grown.is_empty() && m.around.is_none() {
+        true => quote!(::autodiff::Differentiable::zero_like(&*self)),
+        false => {
+            // (The method's own arguments: an anchor's carried values are not.)
+            let carried = m.around.as_ref().map_or(&[][..], |a| &a.anchor_carried[..]);
+            let args = crate::parse::param_idents(&method.sig)
+                .into_iter()
+                .filter(|p| !carried.iter().any(|(n, _)| n == *p));
+            quote! {{
+                let mut __after = ::autodiff::__private::state_copy(&*self);
+                __after.#f(#(#args),*);
+                ::autodiff::Differentiable::zero_like(&__after)
+            }}
+        }
+    };
     quote! {
         #[doc = #doc]
         #allows
         #vis fn #name #generics (#(#params),*) -> (#ret_ty, Self, #(#cts),*) #where_clause {
-            let mut #self_bar = ::autodiff::Differentiable::zero_like(&*self);
+            let mut #self_bar = #zero;
             let (value, #(#bars),*) = Self::#vjp(self, #(#rest,)* #one, &mut #self_bar);
             (value, #self_bar, #(#bars),*)
         }

@@ -227,13 +227,10 @@ fn unified(item: &syn::ItemFn, first: &syn::TypeParam, others: &[&syn::TypeParam
     syn::parse2(tokens).expect("a type parameter written as another keeps the item valid")
 }
 
-/// A copy of a function generic over its float type `T` whose rows (`&[[T; 2]; 2]`),
-/// tuples (`&(T, T)`) or structs over `T` (`&State<T>`, `&[Body<T>]`, the receiver of a
-/// method of `impl<T: Float> State<T>`) are differentiated as
-/// values of `Differentiable` types made of `T`s, with the bound that makes them so, `T:
-/// Differentiable<Scalar = T>` (every float type meets it): a struct declared without a
-/// bound on its parameter (`struct State<T> { q: T }`) is `Differentiable` where `T` is.
-/// `None` where no such parameter needs it.
+/// A copy of a function generic over its float type `T` whose rows (`&[[T; 2]; 2]`) or
+/// tuples (`&(T, T)`) are differentiated as values of `Differentiable` types made of `T`s,
+/// with the bound that makes them so, `T: Differentiable<Scalar = T>` (every float type
+/// meets it). `None` where no such parameter needs it.
 pub(crate) fn bound_float_leaves(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     bound_float(
         item,
@@ -246,15 +243,69 @@ pub(crate) fn bound_float_leaves(item: &syn::ItemFn) -> Option<syn::ItemFn> {
                 _ => false,
             };
             item.sig.inputs.iter().any(|input| match input {
-                syn::FnArg::Typed(pt) => {
-                    is_rows(&pt.ty, float) || tuple(&pt.ty) || is_generic_struct(&pt.ty, float)
-                }
-                // A method of `impl<T: Float> State<T>`, whose `Self` may be such a struct.
-                syn::FnArg::Receiver(_) => !declares(&item.sig.generics, float),
+                syn::FnArg::Typed(pt) => is_rows(&pt.ty, float) || tuple(&pt.ty),
+                syn::FnArg::Receiver(_) => false,
             })
         },
         |float| vec![syn::parse_quote!(::autodiff::__private::Differentiable<Scalar = #float>)],
     )
+}
+
+/// A copy of a function generic over its float type `T` taking structs over `T` (`&State<T>`,
+/// `&[Body<T>]`, or `self` in a method of `impl<T: Float> State<T>`), with the bound that
+/// makes each a parameter, `State<T>: Differentiable<Scalar = T>`, on the derived items: a
+/// struct declared without a bound (`struct State<T> { q: T }`) is `Differentiable` where
+/// `T` is, which the bound asks of the caller; one declared `State<T: Float>` meets it for
+/// every `T: Float`, so generic callers of its derived items need say nothing more. `None`
+/// where no parameter needs it.
+pub(crate) fn bound_generic_structs(
+    item: &syn::ItemFn,
+    wrt: Option<&[syn::Ident]>,
+) -> Option<syn::ItemFn> {
+    // (A parameter `wrt` leaves out is a constant of any type.)
+    let active = |name: &str| wrt.is_none_or(|names| names.iter().any(|n| n == name));
+    let float = float_type(&item.sig, Some(&item.block), true).ok()?;
+    // (A type parameter: not `f64`, nor a projection such as a step's
+    // `<Self as Differentiable>::Scalar`.)
+    let param =
+        matches!(&float, Type::Path(p) if p.qself.is_none() && p.path.get_ident().is_some());
+    if is_float_name(&float) || !param {
+        return None;
+    }
+    let mut structs: Vec<Type> = vec![];
+    for input in &item.sig.inputs {
+        match input {
+            syn::FnArg::Typed(pt) => {
+                let name = match &*pt.pat {
+                    syn::Pat::Ident(p) => p.ident.to_string(),
+                    _ => continue,
+                };
+                if !active(&name) {
+                    continue;
+                }
+                if let Some(ty) = generic_struct(&pt.ty, &float) {
+                    if !structs.contains(ty) {
+                        structs.push(ty.clone());
+                    }
+                }
+            }
+            // A method of `impl<T: Float> State<T>`, whose `Self` may be such a struct.
+            syn::FnArg::Receiver(_) if !declares(&item.sig.generics, &float) && active("self") => {
+                structs.push(syn::parse_quote!(Self));
+            }
+            syn::FnArg::Receiver(_) => {}
+        }
+    }
+    if structs.is_empty() {
+        return None;
+    }
+    let mut copy = item.clone();
+    let predicates = &mut copy.sig.generics.make_where_clause().predicates;
+    for ty in structs {
+        predicates
+            .push(syn::parse_quote!(#ty: ::autodiff::__private::Differentiable<Scalar = #float>));
+    }
+    Some(copy)
 }
 
 /// A copy of a function generic over its float type `T` that holds a value whose type the
@@ -305,10 +356,10 @@ fn bound_float(
     Some(copy)
 }
 
-/// Whether `ty` is a struct over the float type `float` (`&State<T>`, `Body<T>`, `&[Body<T>]`,
-/// `&Vec<Body<T>>`): a path other than `std`'s and `ndarray`'s containers with `float` among
-/// its type arguments.
-fn is_generic_struct(ty: &Type, float: &Type) -> bool {
+/// The struct over the float type `float` that `ty` is or holds (`State<T>` of `&State<T>`,
+/// `Body<T>` of `&[Body<T>]` or `&Vec<Body<T>>`): a path other than `std`'s and `ndarray`'s
+/// containers with `float` among its type arguments.
+fn generic_struct<'t>(ty: &'t Type, float: &Type) -> Option<&'t Type> {
     const CONTAINERS: &[&str] = &["Vec", "Box", "Option", "Rc", "Arc", "Cow", "ArrayBase"];
     let ty = match ty {
         Type::Reference(r) => &*r.elem,
@@ -316,21 +367,20 @@ fn is_generic_struct(ty: &Type, float: &Type) -> bool {
     };
     let ty = element(ty).map_or(ty, |(e, _)| e);
     let Type::Path(p) = ty else {
-        return false;
+        return None;
     };
-    let Some(last) = p.path.segments.last() else {
-        return false;
-    };
+    let last = p.path.segments.last()?;
     let name = last.ident.to_string();
     if CONTAINERS.contains(&name.as_str()) || name.starts_with("Array") {
-        return false;
+        return None;
     }
     let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return false;
+        return None;
     };
     args.args
         .iter()
         .any(|a| matches!(a, syn::GenericArgument::Type(t) if t == float))
+        .then_some(ty)
 }
 
 /// Whether `generics` declare the type `ty` (a function's own type parameter, not its

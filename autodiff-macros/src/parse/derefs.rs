@@ -2,37 +2,18 @@
 //! `x: &Vec<f64>` (or `&[f64]`, `&[f64; N]`, `&mut` ones): the parameter itself, as Rust's
 //! auto-dereference reads `x[i]` and `x.len()`, in the copy the derivatives are built from.
 
-use super::mut_walks::{bound_by, Bound};
-use syn::visit::Visit;
+use super::mut_walks::{in_loop_body, sequence_params};
 use syn::visit_mut::VisitMut;
-use syn::{Expr, Ident, Type};
+use syn::{Expr, Ident};
 
 /// A copy of `item` with `(*x)` written `x` where it is indexed or a method's receiver, for
 /// its parameters referring to sequences; `None` where there is none. A name the body binds
 /// again is left alone.
 pub(crate) fn sequence_derefs_read_through(item: &syn::ItemFn) -> Option<syn::ItemFn> {
-    let mut names: Vec<Ident> = item
-        .sig
-        .inputs
-        .iter()
-        .filter_map(|input| match input {
-            syn::FnArg::Typed(pt) => match (&*pt.pat, &*pt.ty) {
-                (syn::Pat::Ident(p), Type::Reference(r))
-                    if crate::types::element(&r.elem).is_some() =>
-                {
-                    Some(p.ident.clone())
-                }
-                _ => None,
-            },
-            syn::FnArg::Receiver(_) => None,
-        })
-        .collect();
+    let names = sequence_params(item, false);
     if names.is_empty() {
         return None;
     }
-    let mut bound = Bound(vec![]);
-    bound.visit_block(&item.block);
-    names.retain(|n| !bound.0.contains(n));
     super::rewritten_copy(
         item,
         Derefs {
@@ -83,10 +64,8 @@ impl VisitMut for Derefs {
             Expr::MethodCall(m) => self.read_through(&mut m.receiver),
             Expr::ForLoop(f) => {
                 self.visit_expr_mut(&mut f.expr);
-                // (In the body, the names the pattern binds are its own.)
-                let shadowed = bound_by(&f.pat);
-                let outer = self.names.clone();
-                self.names.retain(|n| !shadowed.contains(n));
+                let inner = in_loop_body(&self.names, &f.pat);
+                let outer = std::mem::replace(&mut self.names, inner);
                 self.visit_block_mut(&mut f.body);
                 self.names = outer;
                 return;

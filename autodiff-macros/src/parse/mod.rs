@@ -43,7 +43,8 @@ mod wrt;
 pub(crate) use aliases::inline_struct_aliases;
 pub(crate) use args::{in_impl, Args, JacobianMode};
 pub(crate) use bound::{
-    bound_arithmetic_param, bound_float_leaves, bound_undecided_values, unify_element_types,
+    bound_arithmetic_param, bound_float_leaves, bound_generic_structs, bound_undecided_values,
+    unify_element_types,
 };
 pub(crate) use collapse::{
     collapse_param_refs, view_as_array_ref, view_by_reference, written_types,

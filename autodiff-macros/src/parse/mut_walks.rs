@@ -12,28 +12,10 @@ use syn::{Expr, Ident, Type};
 /// `for`) are walked by `iter_mut()`; `None` where there is none. A name the body binds
 /// again is left alone: its uses may be of the other variable.
 pub(crate) fn mut_buffers_walked_by_iter_mut(item: &syn::ItemFn) -> Option<syn::ItemFn> {
-    let mut names: Vec<Ident> = item
-        .sig
-        .inputs
-        .iter()
-        .filter_map(|input| match input {
-            syn::FnArg::Typed(pt) => match (&*pt.pat, &*pt.ty) {
-                (syn::Pat::Ident(p), Type::Reference(r))
-                    if r.mutability.is_some() && crate::types::element(&r.elem).is_some() =>
-                {
-                    Some(p.ident.clone())
-                }
-                _ => None,
-            },
-            syn::FnArg::Receiver(_) => None,
-        })
-        .collect();
+    let names = sequence_params(item, true);
     if names.is_empty() {
         return None;
     }
-    let mut bound = Bound(vec![]);
-    bound.visit_block(&item.block);
-    names.retain(|n| !bound.0.contains(n));
     super::rewritten_copy(
         item,
         Walks {
@@ -43,9 +25,44 @@ pub(crate) fn mut_buffers_walked_by_iter_mut(item: &syn::ItemFn) -> Option<syn::
     )
 }
 
+/// The parameters referring to sequences (`x: &Vec<f64>`, `out: &mut [f64]`; only the
+/// `&mut` ones where `mutable`) whose names the body does not bind again, a `for` loop's
+/// pattern aside (`in_loop_body` scopes those).
+pub(super) fn sequence_params(item: &syn::ItemFn, mutable: bool) -> Vec<Ident> {
+    let mut bound = Bound(vec![]);
+    bound.visit_block(&item.block);
+    item.sig
+        .inputs
+        .iter()
+        .filter_map(|input| match input {
+            syn::FnArg::Typed(pt) => match (&*pt.pat, &*pt.ty) {
+                (syn::Pat::Ident(p), Type::Reference(r))
+                    if (r.mutability.is_some() || !mutable)
+                        && crate::types::element(&r.elem).is_some() =>
+                {
+                    Some(p.ident.clone())
+                }
+                _ => None,
+            },
+            syn::FnArg::Receiver(_) => None,
+        })
+        .filter(|n| !bound.0.contains(n))
+        .collect()
+}
+
+/// `names` in a `for` loop's body: those its pattern binds are its own there.
+pub(super) fn in_loop_body(names: &[Ident], pat: &syn::Pat) -> Vec<Ident> {
+    let shadowed = bound_by(pat);
+    names
+        .iter()
+        .filter(|n| !shadowed.contains(n))
+        .cloned()
+        .collect()
+}
+
 /// The names the body's patterns bind, a `for` loop's aside (`Walks` scopes those: `for
 /// (v, out) in v.iter().zip(out)` walks the parameter `out`, and binds another in its body).
-pub(super) struct Bound(pub(super) Vec<Ident>);
+struct Bound(Vec<Ident>);
 
 impl<'a> Visit<'a> for Bound {
     fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
@@ -60,7 +77,7 @@ impl<'a> Visit<'a> for Bound {
 }
 
 /// The names a pattern binds.
-pub(super) fn bound_by(pat: &syn::Pat) -> Vec<Ident> {
+fn bound_by(pat: &syn::Pat) -> Vec<Ident> {
     let mut bound = Bound(vec![]);
     bound.visit_pat(pat);
     bound.0
@@ -109,10 +126,8 @@ impl VisitMut for Walks {
             Expr::ForLoop(f) => {
                 self.walked(&mut f.expr);
                 self.visit_expr_mut(&mut f.expr);
-                // (In the body, the names the pattern binds are its own.)
-                let shadowed = bound_by(&f.pat);
-                let outer = self.names.clone();
-                self.names.retain(|n| !shadowed.contains(n));
+                let inner = in_loop_body(&self.names, &f.pat);
+                let outer = std::mem::replace(&mut self.names, inner);
                 self.visit_block_mut(&mut f.body);
                 self.names = outer;
                 return;

@@ -22,6 +22,7 @@ mod step_checks;
 pub mod steps;
 
 use places::{element_of_self_field, inside_self_field, self_field};
+pub(crate) use refused_calls::ARRAY_IN_PLACE;
 use refused_calls::{
     field_changed_in_place, pushed_fields, self_method_call, sub_state_call, sub_state_error,
 };
@@ -145,10 +146,7 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
         );
         // (An array's whole update, `scaled_add`, `assign`, `fill`, …: written by element it
         // is followed.)
-        let by_element = matches!(
-            method.to_string().as_str(),
-            "scaled_add" | "assign" | "fill" | "mapv_inplace" | "map_inplace" | "zip_mut_with"
-        );
+        let by_element = refused_calls::ARRAY_IN_PLACE.contains(&method.to_string().as_str());
         let instead = match by_element {
             true => format!("write it by element (`for i in 0..n {{ {field}[i] += …; }}`), which is followed"),
             false => format!("compute the value in this method and do the `{method}` outside it, or keep the value in a float field"),

@@ -97,7 +97,18 @@ pub(super) const CHANGES: &[&str] = &[
     "retain",
     "drain",
     "append",
-    // `ndarray`'s own changes in place (`self.w.scaled_add(mu * e, x)`).
+    // `ndarray`'s own changes in place (`self.w.scaled_add(mu * e, x)`): `ARRAY_IN_PLACE`.
+    "scaled_add",
+    "assign",
+    "fill",
+    "mapv_inplace",
+    "map_inplace",
+    "zip_mut_with",
+];
+
+/// `ndarray`'s methods changing an array in place, whole (`a.scaled_add(k, &x)`,
+/// `a.fill(0.0)`): what a body can write element by element instead.
+pub(crate) const ARRAY_IN_PLACE: &[&str] = &[
     "scaled_add",
     "assign",
     "fill",

@@ -112,32 +112,49 @@ pub fn looped_steps(item: &ItemFn, float: &syn::Type) -> Option<syn::Result<Loop
     let [Stmt::Expr(Expr::ForLoop(f), _)] = item.block.stmts.as_slice() else {
         return None;
     };
+    let mut inner = item.clone();
+    *inner.block = f.body.clone();
+    // (`{ self.grow() }`: the body's tail is a statement, the loop's value `()`.)
+    if let Some(Stmt::Expr(_, semi @ None)) = inner.block.stmts.last_mut() {
+        *semi = Some(Default::default());
+    }
+    let steps = match split_steps(&inner, float)? {
+        Ok(steps) => steps,
+        Err(e) => return Some(Err(e)),
+    };
+    // A body of statements of its own around steps is read as before (a read such as
+    // `let y = self.eval(x);` among assignments); steps alone are this form's.
+    if steps.anchor.is_some() {
+        return None;
+    }
     let mut range = &*f.expr;
     while let Expr::Paren(p) = range {
         range = &p.expr;
     }
     let self_ = Ident::new("self", proc_macro2::Span::call_site());
     let reads_self = crate::tokens::mentions_ident(quote::quote!(#range), &self_);
-    if !matches!(range, Expr::Range(_)) || reads_self || f.label.is_some() {
-        return None;
-    }
-    if let syn::Pat::Ident(p) = &*f.pat {
-        let body = &f.body;
-        if crate::tokens::mentions_ident(quote::quote!(#body), &p.ident) {
-            return None;
-        }
-    } else if !matches!(&*f.pat, syn::Pat::Wild(_)) {
-        return None;
-    }
-    let mut inner = item.clone();
-    *inner.block = f.body.clone();
-    let steps = match split_steps(&inner, float)? {
-        Ok(steps) => steps,
-        Err(e) => return Some(Err(e)),
+    let body = &f.body;
+    let index_read = match &*f.pat {
+        syn::Pat::Ident(p) => crate::tokens::mentions_ident(quote::quote!(#body), &p.ident),
+        syn::Pat::Wild(_) => false,
+        _ => true,
     };
-    // (Steps alone, none giving a value to another.)
-    if steps.anchor.is_some() || !steps.parts.is_empty() || steps.around.carried > 0 {
-        return None;
+    let computed = !steps.parts.is_empty() || steps.around.carried > 0;
+    if !matches!(range, Expr::Range(_)) || reads_self || index_read || computed || f.label.is_some()
+    {
+        let why = if reads_self {
+            "its range reads a field of `self`, which the steps may change: take the count as a parameter (`days: usize`)"
+        } else if index_read {
+            "a step reads the loop's variable: the steps of each turn must be the same calls (pass what changes as a parameter computed outside, or write the turn's arithmetic in a step of its own)"
+        } else if computed {
+            "the steps take values computed in the loop (an argument that is not a parameter, a field or a constant, or one step's value given to another): compute them in a step of their own"
+        } else {
+            "it does not run over an integer range (`for _ in 0..n`, `0..=n`) without a label"
+        };
+        return Some(Err(syn::Error::new_spanned(
+            f.for_token,
+            format!("a loop of steps of the state (calls of methods of `self`) is differentiated where its body is those steps alone over an integer range, but {why}"),
+        )));
     }
     Some(Ok(Looped {
         around: steps.around,

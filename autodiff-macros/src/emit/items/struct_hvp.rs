@@ -191,7 +191,12 @@ fn dual_bounds(
         .flat_map(|w| &w.predicates)
         .map(|p| p.to_token_stream())
         .collect();
-    let substituted: Vec<TokenStream> = all.into_iter().map(|p| subst(p, t, dual)).collect();
+    // (A bound on `Self`, the receiver's type, is the receiver's alone: not repeated.)
+    let substituted: Vec<TokenStream> = all
+        .into_iter()
+        .filter(|p| !p.to_string().starts_with("Self :"))
+        .map(|p| subst(p, t, dual))
+        .collect();
     let twins = ctx
         .func
         .params

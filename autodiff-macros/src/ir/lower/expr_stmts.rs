@@ -308,17 +308,7 @@ impl Lowerer {
             // place, which returns nothing to assign.
             if let syn::Expr::MethodCall(m) = e {
                 let name = m.method.to_string();
-                let in_place = [
-                    "scaled_add",
-                    "assign",
-                    "fill",
-                    "mapv_inplace",
-                    "map_inplace",
-                    "zip_mut_with",
-                    "swap",
-                    "invert_axis",
-                ];
-                if in_place.contains(&name.as_str()) {
+                if crate::state::ARRAY_IN_PLACE.contains(&name.as_str()) {
                     return self.error(
                         span,
                         format!("`{name}` changes an array in place, which a `#[differentiate]` function does not follow: write what it does by index (`for i in 0..n {{ a[i] += k * x[i]; }}` on a buffer parameter, `&mut [f64]` or `&mut Array1<f64>`), or compute the new array and return it"),
