@@ -509,3 +509,73 @@ fn buffers_walked_as_they_are() {
     assert_eq!(out, [4.5, -6.0]);
     assert_eq!((k_bar, x_bar), (1.5 - 1.0, vec![3.0, 1.5]));
 }
+
+// stuffmatic/microdsp, `src/common/window_function.rs`: a Hann window applied in place, in
+// `f32`, with a local named `len` beside the buffer's own `len()`, as the author wrote it.
+mod hann {
+    use autodiff::differentiate;
+    use core::f32::consts::PI;
+
+    #[differentiate]
+    pub fn apply_hann_window(buffer: &mut [f32]) {
+        // sin(0.5 * pi * x) can be approximated with a
+        // max error below 0.001 and exactly matching endpoints on [-1, 1] as
+        // ax^5 + bx^3 + cx,
+        // where
+        // a = pi / 2 - 1.5
+        // b = 2.5 - pi
+        // c = pi / 2
+
+        let a = 0.5 * (PI / 2. - 1.5);
+        let b = 0.5 * (2.5 - PI);
+        let c = 0.5 * PI / 2.;
+        let d = 0.5;
+
+        // Evaluate window in two halves with opposite y scales.
+        let len = buffer.len();
+        let half_len = len / 2;
+        let dx = 2. / ((half_len - 1) as f32);
+        let mut x = -1.0;
+        for value in buffer.iter_mut().take(half_len) {
+            let x3 = x * x * x;
+            let x5 = x3 * x * x;
+            let window_value = a * x5 + b * x3 + c * x + d;
+            *value *= window_value;
+            x += dx;
+        }
+
+        x -= 2.0;
+        for value in buffer.iter_mut().skip(half_len) {
+            let x3 = x * x * x;
+            let x5 = x3 * x * x;
+            let window_value = -a * x5 - b * x3 - c * x + d;
+            *value *= window_value;
+            x += dx;
+        }
+    }
+}
+
+#[test]
+fn a_window_applied_in_place_with_a_local_named_len() {
+    // The map is linear in the buffer: each entry's cotangent is its window value times
+    // the exit cotangent, the window being the map applied to ones.
+    let x = vec![0.5f32, -1.0, 2.0, 0.25, 3.0, -0.5, 1.5, 0.75];
+    let mut window = vec![1.0f32; x.len()];
+    hann::apply_hann_window(&mut window);
+    let mut y = x.clone();
+    let seed: Vec<f32> = (0..x.len()).map(|i| 0.7 - 0.2 * i as f32).collect();
+    let mut y_bar = seed.clone();
+    hann::apply_hann_window_vjp(&mut y, &mut y_bar);
+    let mut plain = x.clone();
+    hann::apply_hann_window(&mut plain);
+    assert_eq!(y, plain);
+    for i in 0..x.len() {
+        assert_eq!(y_bar[i], window[i] * seed[i]);
+    }
+    let mut y = x.clone();
+    let mut y_dot = seed.clone();
+    hann::apply_hann_window_jvp(&mut y, &mut y_dot);
+    for i in 0..x.len() {
+        assert_eq!(y_dot[i], window[i] * seed[i]);
+    }
+}

@@ -32,12 +32,17 @@ pub(crate) fn check_macro_hygiene(item: &syn::ItemFn) -> syn::Result<()> {
         ts: proc_macro2::TokenStream,
         f: &mut impl FnMut(&Ident) -> Option<syn::Error>,
     ) -> Option<syn::Error> {
+        // (A name after `.` is a method's or a field's, not a variable: `buf.len()` the
+        // attribute writes beside a local `len` of the user's.)
+        let mut after_dot = false;
         for t in ts {
-            let found = match t {
-                proc_macro2::TokenTree::Ident(i) => f(&i),
+            let found = match &t {
+                proc_macro2::TokenTree::Ident(_) if after_dot => None,
+                proc_macro2::TokenTree::Ident(i) => f(i),
                 proc_macro2::TokenTree::Group(g) => walk(g.stream(), f),
                 _ => None,
             };
+            after_dot = matches!(&t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '.');
             if found.is_some() {
                 return found;
             }
