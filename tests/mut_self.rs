@@ -1591,6 +1591,8 @@ fn a_constant_field_written_by_element_lends_no_derivative() {
     s_dot.x = 1.0;
     let (_, y_dot) = s.step_jvp(k, &mut s_dot, 0.0);
     assert_eq!(y_dot, 5.0);
+    // (The tangent's place for the constant keeps the constant.)
+    assert_eq!(s_dot.z, start.z);
 }
 
 /// A step with a float result pushing it onto a log: `_grad` seeds the state after the

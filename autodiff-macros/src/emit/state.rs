@@ -111,8 +111,9 @@ fn jvp(
           let mut #dot_values = ::autodiff::__private::lent_derivative(&#self_dot.#elements, #constant);
           let #buffer_dots = #lend_dots;)*
     };
+    // (A constant field's place in the tangent keeps what it held: the constant.)
     let put_back = quote! {
-        #(#self_dot.#elements = #dot_values;)*
+        #(if !#constant { #self_dot.#elements = #dot_values; })*
     };
     let fields = &m.written;
     let step = step_state(

@@ -339,6 +339,27 @@ pub fn without_anchor(
 ) -> TokenStream {
     let sig = Sig::written(method, float, wrt);
     let code = self::around(around, &sig);
+    let (jvp_before, vjp_before, vjp_after) = (&code.jvp_before, &code.vjp_before, &code.vjp_after);
+    steps_alone_items(
+        method,
+        &sig,
+        &code.accumulated,
+        quote!(#jvp_before),
+        quote!(#vjp_before #vjp_after),
+    )
+}
+
+/// The derived items of a method of steps alone (`without_anchor`, `looped`) around the
+/// bodies that run its steps: `f_jvp` stepping the state's tangent, `f_vjp` returning the
+/// cotangents the steps gathered into `accumulated` (which `vjp_body` declares), and the
+/// step entries through which other methods call it as a step.
+fn steps_alone_items(
+    method: &syn::ItemFn,
+    sig: &Sig,
+    accumulated: &[(syn::Ident, syn::Ident)],
+    jvp_body: TokenStream,
+    vjp_body: TokenStream,
+) -> TokenStream {
     let (vis, generics, where_clause) = (
         &method.vis,
         &method.sig.generics,
@@ -354,25 +375,23 @@ pub fn without_anchor(
         .filter(|p| p.active)
         .map(|p| &p.dot)
         .collect();
-    let accs: Vec<&syn::Ident> = code.accumulated.iter().map(|(_, a)| a).collect();
+    let accs: Vec<&syn::Ident> = accumulated.iter().map(|(_, a)| a).collect();
     let cts = accs.iter().map(|_| float);
-    let (jvp_before, vjp_before, vjp_after) = (&code.jvp_before, &code.vjp_before, &code.vjp_after);
     let allows = allows();
     let jvp_doc = format!(" Forward mode of [`{f}`](Self::{f}): steps the state as `{f}` does and its tangent `self_dot` with it (on entry the tangent of the state before the call, on exit after it).");
     let vjp_doc = format!(" Reverse mode of [`{f}`](Self::{f}): steps the state as `{f}` does; `self_bar` holds on entry the cotangent of the state after the call, and on exit that of the state before it; returns the cotangents of the other active parameters.");
-    let entries = super::step_entries::of_steps_alone(method, &sig);
+    let entries = super::step_entries::of_steps_alone(method, sig);
     quote! {
         #[doc = #jvp_doc]
         #allows
         #vis fn #jvp #generics (#(#params,)* #self_dot: &mut Self, #(#dots: #float),*) #where_clause {
-            #jvp_before
+            #jvp_body
         }
 
         #[doc = #vjp_doc]
         #allows
         #vis fn #vjp #generics (#(#params,)* #self_bar: &mut Self) -> (#(#cts,)*) #where_clause {
-            #vjp_before
-            #vjp_after
+            #vjp_body
             (#(#accs,)*)
         }
 
@@ -417,58 +436,29 @@ pub fn looped(
 ) -> TokenStream {
     let sig = Sig::written(method, float, wrt);
     let code = self::around(&looped.around, &sig);
-    let (pat, range) = (&looped.pat, &looped.range);
-    let (vis, generics, where_clause) = (
-        &method.vis,
-        &method.sig.generics,
-        &method.sig.generics.where_clause,
-    );
-    let f = &method.sig.ident;
-    let (jvp, vjp) = (Derived::Jvp.of(f), Derived::Vjp.of(f));
-    let params: Vec<&syn::FnArg> = method.sig.inputs.iter().collect();
-    let (self_dot, self_bar, float) = (&sig.self_dot, &sig.self_bar, &sig.float);
-    let dots: Vec<&syn::Ident> = sig
-        .params
-        .iter()
-        .filter(|p| p.active)
-        .map(|p| &p.dot)
-        .collect();
+    let (pat, range, float) = (&looped.pat, &looped.range, &sig.float);
     let accs: Vec<&syn::Ident> = code.accumulated.iter().map(|(_, a)| a).collect();
-    let cts = accs.iter().map(|_| float);
     let jvp_steps = &code.jvp_before;
     let primals = &code.before_primals;
     let reverses: Vec<&TokenStream> = code.before_vjps.iter().rev().collect();
     let copy = quote!(::autodiff::__private::state_copy(&*self));
     let popped = quote!(__tape.pop().expect("one state kept per step and turn"));
-    let allows = allows();
-    let jvp_doc = format!(" Forward mode of [`{f}`](Self::{f}): steps the state as `{f}` does and its tangent `self_dot` with it (on entry the tangent of the state before the call, on exit after it).");
-    let vjp_doc = format!(" Reverse mode of [`{f}`](Self::{f}): steps the state as `{f}` does; `self_bar` holds on entry the cotangent of the state after the call, and on exit that of the state before it; returns the cotangents of the other active parameters.");
-    let entries = super::step_entries::of_steps_alone(method, &sig);
-    quote! {
-        #[doc = #jvp_doc]
-        #allows
-        #vis fn #jvp #generics (#(#params,)* #self_dot: &mut Self, #(#dots: #float),*) #where_clause {
-            for #pat in #range {
-                #jvp_steps
-            }
+    let jvp_body = quote! {
+        for #pat in #range {
+            #jvp_steps
         }
-
-        #[doc = #vjp_doc]
-        #allows
-        #vis fn #vjp #generics (#(#params,)* #self_bar: &mut Self) -> (#(#cts,)*) #where_clause {
-            #(let mut #accs: #float = ::autodiff::__private::zero();)*
-            let mut __tape: ::std::vec::Vec<Self> = ::std::vec::Vec::new();
-            for #pat in #range {
-                #(__tape.push(#copy); #primals)*
-            }
-            let __state_final = #copy;
-            while !__tape.is_empty() {
-                #(*self = #popped; #reverses)*
-            }
-            *self = __state_final;
-            (#(#accs,)*)
+    };
+    let vjp_body = quote! {
+        #(let mut #accs: #float = ::autodiff::__private::zero();)*
+        let mut __tape: ::std::vec::Vec<Self> = ::std::vec::Vec::new();
+        for #pat in #range {
+            #(__tape.push(#copy); #primals)*
         }
-
-        #entries
-    }
+        let __state_final = #copy;
+        while !__tape.is_empty() {
+            #(*self = #popped; #reverses)*
+        }
+        *self = __state_final;
+    };
+    steps_alone_items(method, &sig, &code.accumulated, jvp_body, vjp_body)
 }
