@@ -1699,3 +1699,27 @@ fn explicit_dereferences_and_parenthesised_places() {
     assert_eq!(v_bar, vec![3.0, -8.0]);
     deref_heavy_gradcheck(&b, &x, &v).unwrap();
 }
+
+/// A tuple declared typed and given its values later, branch by branch (`let (zv, zl):
+/// (f64, f64);`, as thermodynamics code picks a cubic's roots).
+#[differentiate]
+fn deferred_pair(x: f64) -> f64 {
+    let (a, b): (f64, f64);
+    if x > 0.0 {
+        a = x * x;
+        b = 3.0 * x;
+    } else {
+        a = -x;
+        b = x * x * x;
+    }
+    a * b
+}
+
+#[test]
+fn a_deferred_typed_tuple_let() {
+    // x > 0: 3x³, derivative 9x²; x ≤ 0: −x⁴, derivative −4x³.
+    assert_eq!(deferred_pair_grad(2.0), (24.0, 36.0));
+    assert_eq!(deferred_pair_grad(-1.0), (-1.0, 4.0));
+    deferred_pair_gradcheck(0.7).unwrap();
+    deferred_pair_gradcheck(-0.4).unwrap();
+}

@@ -505,3 +505,36 @@ fn an_f32_cotangent_beyond_range_is_reported_by_the_check() {
     let (_, g64) = tiny_divisor_f64_grad(1.0);
     assert!((g64 / -1e16 - 1.0).abs() < 1e-12);
 }
+
+/// A value that reaches no result, only compared (`if q < 1.0`) or never read, whose
+/// partial is not finite at the point (the `ln` of a negative number): its cotangent is
+/// zero, and the reverse sweep does not multiply that zero by the NaN partial, which would
+/// make every gradient NaN (a Peng–Robinson density's unused branch did).
+#[differentiate]
+fn compared_only(x: f64) -> f64 {
+    let q = x * (x - 3.0).ln();
+    if q < 1.0 {
+        x * x
+    } else {
+        x
+    }
+}
+
+#[differentiate]
+fn never_read(x: f64, k: f64) -> f64 {
+    let _q = x * (x - 3.0).ln() * k;
+    x * k
+}
+
+#[test]
+fn a_value_reaching_no_result_does_not_poison_the_gradient() {
+    // At 2, q is NaN, and NaN < 1 is false: f = x, f' = 1.
+    let (value, g) = compared_only_grad(2.0);
+    assert_eq!((value, g), (2.0, 1.0));
+    assert_eq!(compared_only_jvp(2.0, 1.0).1, 1.0);
+    let (_, _, h) = compared_only_hvp(2.0, 1.0);
+    assert_eq!(h, 0.0);
+    let (value, gx, gk) = never_read_grad(2.0, 3.0);
+    assert_eq!((value, gx, gk), (6.0, 3.0, 2.0));
+    never_read_gradcheck(2.0, 3.0).unwrap();
+}

@@ -13,6 +13,9 @@ use quote::ToTokens;
 /// The result: one flag per variable.
 pub struct Activity {
     pub active: Vec<bool>,
+    /// Per variable, whether its value may reach a result differentiably
+    /// (`super::useful`): the reverse sweep skips the adjoint of a definition that cannot.
+    pub useful: Vec<bool>,
     /// Per variable, the elements of a tuple that carry no derivative (`Kind::Tuple`'s
     /// `inactive`; 0 for other variables).
     tuple_inactive: Vec<u8>,
@@ -85,6 +88,7 @@ pub fn analyze(func: &Func) -> Result<Activity, Vec<syn::Error>> {
         .collect();
     let mut act = Activity {
         active: vec![false; func.vars.len()],
+        useful: super::useful::analyze(func),
         tuple_inactive,
     };
     for p in &func.params {

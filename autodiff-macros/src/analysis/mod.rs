@@ -17,6 +17,7 @@ pub mod residuals;
 #[cfg(test)]
 mod tests;
 mod unsaved;
+pub mod useful;
 pub mod window;
 
 pub use activity::Activity;

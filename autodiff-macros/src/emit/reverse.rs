@@ -125,6 +125,9 @@ impl Emitter<'_> {
         }
         match &s.kind {
             StmtKind::Block { .. } => unreachable!("blocks in the IR are checkpointed"),
+            // A value that reaches no result has a zero cotangent: nothing to propagate
+            // (and `0 · ∂v/∂x` would be NaN where a partial is not finite).
+            StmtKind::Let { var, .. } if !self.act.useful[*var] => quote!(),
             StmtKind::Let { var, init: Some(e) } => {
                 let body = Adjoint::of_let(self, *var, e, self.bar_value(*var));
                 if body.is_empty() {

@@ -110,6 +110,33 @@ impl Lowerer {
                 return;
             }
         }
+        // `let (zv, zl): (f64, f64);` given values later: a deferred `let` per name.
+        if local.init.is_none() {
+            let (pat, ty) = match &local.pat {
+                syn::Pat::Type(pt) => (&*pt.pat, Some(&*pt.ty)),
+                pat => (pat, None),
+            };
+            if let syn::Pat::Tuple(t) = pat {
+                let tys: Option<Vec<&Type>> = match ty {
+                    Some(Type::Tuple(tt)) if tt.elems.len() == t.elems.len() => {
+                        Some(tt.elems.iter().collect())
+                    }
+                    Some(_) => None,
+                    None => Some(vec![]),
+                };
+                let plain = t.elems.iter().all(|p| matches!(p, syn::Pat::Ident(_)));
+                if let (Some(tys), true) = (tys, plain) {
+                    for (i, p) in t.elems.iter().enumerate() {
+                        let stmt: syn::Stmt = match tys.get(i) {
+                            Some(ty) => syn::parse_quote!(let #p: #ty;),
+                            None => syn::parse_quote!(let #p;),
+                        };
+                        self.lower_stmt(&stmt, out);
+                    }
+                    return;
+                }
+            }
+        }
         let (ident, mutable, ty) = match self.let_pattern(&local.pat) {
             Some(p) => p,
             None => return,
