@@ -2,7 +2,7 @@
 //! `x: &Vec<f64>` (or `&[f64]`, `&[f64; N]`, `&mut` ones): the parameter itself, as Rust's
 //! auto-dereference reads `x[i]` and `x.len()`, in the copy the derivatives are built from.
 
-use super::mut_walks::{in_loop_body, sequence_params};
+use super::mut_walks::{sequence_params, ScopedNames};
 use syn::visit_mut::VisitMut;
 use syn::{Expr, Ident};
 
@@ -57,19 +57,18 @@ impl super::BodyRewrite for Derefs {
     }
 }
 
+impl ScopedNames for Derefs {
+    fn names(&mut self) -> &mut Vec<Ident> {
+        &mut self.names
+    }
+}
+
 impl VisitMut for Derefs {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
         match e {
             Expr::Index(i) => self.read_through(&mut i.expr),
             Expr::MethodCall(m) => self.read_through(&mut m.receiver),
-            Expr::ForLoop(f) => {
-                self.visit_expr_mut(&mut f.expr);
-                let inner = in_loop_body(&self.names, &f.pat);
-                let outer = std::mem::replace(&mut self.names, inner);
-                self.visit_block_mut(&mut f.body);
-                self.names = outer;
-                return;
-            }
+            Expr::ForLoop(f) => return self.visit_loop_scoped(f),
             _ => {}
         }
         syn::visit_mut::visit_expr_mut(self, e);

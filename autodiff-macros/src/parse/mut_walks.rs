@@ -27,7 +27,7 @@ pub(crate) fn mut_buffers_walked_by_iter_mut(item: &syn::ItemFn) -> Option<syn::
 
 /// The parameters referring to sequences (`x: &Vec<f64>`, `out: &mut [f64]`; only the
 /// `&mut` ones where `mutable`) whose names the body does not bind again, a `for` loop's
-/// pattern aside (`in_loop_body` scopes those).
+/// pattern aside (`ScopedNames` scopes those).
 pub(super) fn sequence_params(item: &syn::ItemFn, mutable: bool) -> Vec<Ident> {
     let mut bound = Bound(vec![]);
     bound.visit_block(&item.block);
@@ -50,14 +50,27 @@ pub(super) fn sequence_params(item: &syn::ItemFn, mutable: bool) -> Vec<Ident> {
         .collect()
 }
 
-/// `names` in a `for` loop's body: those its pattern binds are its own there.
-pub(super) fn in_loop_body(names: &[Ident], pat: &syn::Pat) -> Vec<Ident> {
-    let shadowed = bound_by(pat);
-    names
-        .iter()
-        .filter(|n| !shadowed.contains(n))
-        .cloned()
-        .collect()
+/// A rewrite of the uses of `names` (parameters), which a `for` loop's pattern may bind
+/// again for its body.
+pub(super) trait ScopedNames: VisitMut {
+    fn names(&mut self) -> &mut Vec<Ident>;
+
+    /// The loop's iterable with the names as they are, its body without those its pattern
+    /// binds (`for (v, out) in v.iter().zip(out)` walks the parameter `out`; in the body,
+    /// `out` is the item).
+    fn visit_loop_scoped(&mut self, f: &mut syn::ExprForLoop) {
+        self.visit_expr_mut(&mut f.expr);
+        let shadowed = bound_by(&f.pat);
+        let inner: Vec<Ident> = self
+            .names()
+            .iter()
+            .filter(|n| !shadowed.contains(n))
+            .cloned()
+            .collect();
+        let outer = std::mem::replace(self.names(), inner);
+        self.visit_block_mut(&mut f.body);
+        *self.names() = outer;
+    }
 }
 
 /// The names the body's patterns bind, a `for` loop's aside (`Walks` scopes those: `for
@@ -103,6 +116,12 @@ impl Walks {
     }
 }
 
+impl ScopedNames for Walks {
+    fn names(&mut self) -> &mut Vec<Ident> {
+        &mut self.names
+    }
+}
+
 impl super::BodyRewrite for Walks {
     fn changed(&self) -> bool {
         self.changed
@@ -125,12 +144,7 @@ impl VisitMut for Walks {
             }
             Expr::ForLoop(f) => {
                 self.walked(&mut f.expr);
-                self.visit_expr_mut(&mut f.expr);
-                let inner = in_loop_body(&self.names, &f.pat);
-                let outer = std::mem::replace(&mut self.names, inner);
-                self.visit_block_mut(&mut f.body);
-                self.names = outer;
-                return;
+                return self.visit_loop_scoped(f);
             }
             _ => {}
         }

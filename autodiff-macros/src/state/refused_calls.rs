@@ -80,7 +80,7 @@ pub(super) const STEP_NAMES: &[&str] = &[
 ];
 
 /// A collection's own methods that change it in place (`self.log.push(x)`).
-pub(super) const CHANGES: &[&str] = &[
+const CHANGES: &[&str] = &[
     "push",
     "extend",
     "extend_from_slice",
@@ -97,14 +97,13 @@ pub(super) const CHANGES: &[&str] = &[
     "retain",
     "drain",
     "append",
-    // `ndarray`'s own changes in place (`self.w.scaled_add(mu * e, x)`): `ARRAY_IN_PLACE`.
-    "scaled_add",
-    "assign",
-    "fill",
-    "mapv_inplace",
-    "map_inplace",
-    "zip_mut_with",
 ];
+
+/// Whether `method` changes a collection in place: one of `CHANGES`, or of `ndarray`'s
+/// own (`self.w.scaled_add(mu * e, x)`, `ARRAY_IN_PLACE`).
+pub(super) fn changes(method: &str) -> bool {
+    CHANGES.contains(&method) || ARRAY_IN_PLACE.contains(&method)
+}
 
 /// `ndarray`'s methods changing an array in place, whole (`a.scaled_add(k, &x)`,
 /// `a.fill(0.0)`): what a body can write element by element instead.
@@ -157,11 +156,7 @@ pub(super) fn field_changed_in_place<'a>(
             // (A float pushed onto a field of floats is followed: `pushed_fields`.)
             let followed =
                 m.method == "push" && self_field(&m.receiver).is_some_and(|f| self.1.contains(f));
-            if self.0.is_none()
-                && on_field
-                && !followed
-                && CHANGES.contains(&m.method.to_string().as_str())
-            {
+            if self.0.is_none() && on_field && !followed && changes(&m.method.to_string()) {
                 self.0 = Some(m);
             }
             syn::visit::visit_expr_method_call(self, m);
@@ -225,7 +220,7 @@ pub(super) fn pushed_fields(item: &ItemFn) -> Vec<Ident> {
         fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
             // Any other change of the field, or a push inside an expression.
             if let Some(field) = self_field(&m.receiver) {
-                if CHANGES.contains(&m.method.to_string().as_str()) {
+                if changes(&m.method.to_string()) {
                     self.refused.push(field.clone());
                 }
             }

@@ -12,7 +12,7 @@ use syn::{Expr, ExprMethodCall, Ident, ItemFn, Stmt};
 /// the user's (`split` has the messages for those it refuses).
 pub(super) fn collection_method(method: &str) -> bool {
     const OTHERS: &[&str] = &["fill", "rotate_left", "rotate_right", "copy_from_slice"];
-    super::refused_calls::CHANGES.contains(&method)
+    super::refused_calls::changes(method)
         || super::refused_calls::LENDS_MUTABLY.contains(&method)
         || OTHERS.contains(&method)
 }
