@@ -529,6 +529,24 @@ fn never_read(x: f64, k: f64) -> f64 {
     x * k
 }
 
+/// The same value built up by assignments: their adjoints are skipped too, while the old
+/// values they overwrote are still put back.
+#[differentiate]
+fn accumulated_then_compared(x: f64, k: f64) -> f64 {
+    let mut q = 0.0;
+    let mut y = x * k;
+    for i in 0..3 {
+        q += x * (x - 3.0).ln() * k;
+        q *= k;
+        y = y * x + i as f64;
+    }
+    if q < 1.0 {
+        y
+    } else {
+        y * k
+    }
+}
+
 #[test]
 fn a_value_reaching_no_result_does_not_poison_the_gradient() {
     // At 2, q is NaN, and NaN < 1 is false: f = x, f' = 1.
@@ -540,4 +558,13 @@ fn a_value_reaching_no_result_does_not_poison_the_gradient() {
     let (value, gx, gk) = never_read_grad(2.0, 3.0);
     assert_eq!((value, gx, gk), (6.0, 3.0, 2.0));
     never_read_gradcheck(2.0, 3.0).unwrap();
+    // At x = 2, q is NaN (the ln of −1) and NaN < 1 is false, so f = ky with
+    // y = kx⁴ + x + 2: ∂f/∂x = k(4kx³ + 1), ∂f/∂k = y + kx⁴.
+    let (value, gx, gk) = accumulated_then_compared_grad(2.0, 3.0);
+    assert_eq!(value, 3.0 * 52.0);
+    assert_eq!((gx, gk), (3.0 * 97.0, 52.0 + 48.0));
+    // ∂²f/∂x² = 12k²x² = 432, ∂²f/∂x∂k = 8kx³ + 1 = 193.
+    let (_, _, _, hx, hk) = accumulated_then_compared_hvp(2.0, 3.0, 1.0, 0.0);
+    assert_eq!((hx, hk), (432.0, 193.0));
+    accumulated_then_compared_gradcheck(5.0, 0.5).unwrap();
 }

@@ -45,7 +45,11 @@ impl Emitter<'_> {
     ) -> TokenStream {
         let v = place.var();
         let restore = self.restore(s, place);
-        if !self.active(v) {
+        // Inactive, or a local whose value reaches no result (`analysis::useful`): its
+        // cotangent is zero, and `0 · ∂v/∂x` would be NaN where a partial is not finite.
+        // The old value is still put back: the adjoints before it may read it.
+        let unused = matches!(place, Place::Var(_)) && !self.act.useful[v];
+        if !self.active(v) || unused {
             return quote!(#restore);
         }
         let bar_place = match place {
