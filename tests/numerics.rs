@@ -529,6 +529,41 @@ fn never_read(x: f64, k: f64) -> f64 {
     x * k
 }
 
+/// Values computed ahead of a branch and read only in one arm (or only by such values):
+/// where the arm is not taken their cotangent is zero, and their partials need not be
+/// finite there (`sqrt` of a negative number, `x / r` at r = 0). The reverse sweep runs
+/// their adjoints only for a cotangent that is not zero.
+#[differentiate]
+fn root_or_reflection(x: f64) -> f64 {
+    let s = x.sqrt();
+    if x >= 0.0 {
+        s
+    } else {
+        -x
+    }
+}
+
+#[differentiate]
+fn normalised_or_plain(x: f64, y: f64) -> f64 {
+    let r = (x * x + y * y).sqrt();
+    let u = x / r;
+    let mut total = x + y;
+    if r > 0.0 {
+        total += u * y;
+    }
+    total
+}
+
+#[differentiate]
+fn summed_if_any(x: f64, n: usize) -> f64 {
+    let inv = 1.0 / x;
+    let mut acc = x;
+    for i in 0..n {
+        acc += inv * i as f64;
+    }
+    acc
+}
+
 /// The same value built up by assignments: their adjoints are skipped too, while the old
 /// values they overwrote are still put back.
 #[differentiate]
@@ -545,6 +580,26 @@ fn accumulated_then_compared(x: f64, k: f64) -> f64 {
     } else {
         y * k
     }
+}
+
+#[test]
+fn a_value_read_only_where_a_branch_ran_does_not_poison_the_gradient() {
+    // At −1 the root is NaN and not taken: f = −x, f' = −1 (forward mode agrees).
+    assert_eq!(root_or_reflection_grad(-1.0), (1.0, -1.0));
+    assert_eq!(root_or_reflection_jvp(-1.0, 1.0), (1.0, -1.0));
+    assert_eq!(root_or_reflection_hvp(-1.0, 1.0), (1.0, -1.0, 0.0));
+    // Where the arm is taken, the root's derivative 1/(2√x) flows as before.
+    assert_eq!(root_or_reflection_grad(4.0), (2.0, 0.25));
+    root_or_reflection_gradcheck(2.5).unwrap();
+    // At the origin r = 0 and u = 0/0: f = x + y, ∇f = (1, 1).
+    assert_eq!(normalised_or_plain_grad(0.0, 0.0), (0.0, 1.0, 1.0));
+    assert_eq!(normalised_or_plain_jvp(0.0, 0.0, 1.0, 0.0).1, 1.0);
+    normalised_or_plain_gradcheck(0.3, -0.7).unwrap();
+    normalised_or_plain_gradcheck(-2.0, 1.5).unwrap();
+    // A loop that runs no turn reads 1/x nowhere: at x = 0, f = x, f' = 1.
+    assert_eq!(summed_if_any_grad(0.0, 0), (0.0, 1.0));
+    // With turns, f = x + (n(n−1)/2)/x: f'(2) = 1 − 3/4 at n = 3.
+    assert_eq!(summed_if_any_grad(2.0, 3), (3.5, 0.25));
 }
 
 #[test]

@@ -16,6 +16,10 @@ pub struct Activity {
     /// Per variable, whether its value may reach a result differentiably
     /// (`super::useful`): the reverse sweep skips the adjoint of a definition that cannot.
     pub useful: Vec<bool>,
+    /// Per variable, whether a run may read it nowhere though it is useful
+    /// (`super::useful::conditionally_read`): the adjoint of its definition then runs only
+    /// for a cotangent that is not zero.
+    pub conditional: Vec<bool>,
     /// Per variable, the elements of a tuple that carry no derivative (`Kind::Tuple`'s
     /// `inactive`; 0 for other variables).
     tuple_inactive: Vec<u8>,
@@ -89,6 +93,7 @@ pub fn analyze(func: &Func) -> Result<Activity, Vec<syn::Error>> {
     let mut act = Activity {
         active: vec![false; func.vars.len()],
         useful: super::useful::analyze(func),
+        conditional: super::useful::conditionally_read(func),
         tuple_inactive,
     };
     for p in &func.params {

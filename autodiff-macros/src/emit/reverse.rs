@@ -129,9 +129,14 @@ impl Emitter<'_> {
             // (and `0 · ∂v/∂x` would be NaN where a partial is not finite).
             StmtKind::Let { var, .. } if !self.act.useful[*var] => quote!(),
             StmtKind::Let { var, init: Some(e) } => {
-                let body = Adjoint::of_let(self, *var, e, self.bar_value(*var));
+                let bar = self.bar_value(*var);
+                let body = Adjoint::of_let(self, *var, e, bar.clone());
                 if body.is_empty() {
                     quote!()
+                } else if self.act.conditional[*var] {
+                    // Read only where a branch or a loop ran: a zero cotangent means unread,
+                    // and its partials may not be finite here.
+                    quote!(if !__ad::Zero::is_zero(&#bar) { #body })
                 } else {
                     quote!({ #body })
                 }
