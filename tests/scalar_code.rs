@@ -7,6 +7,7 @@
 
 mod common;
 use autodiff::differentiate;
+use autodiff::num_traits::Float;
 use common::*;
 
 #[differentiate]
@@ -469,4 +470,39 @@ fn into_of_a_float_keeps_its_derivative() {
     assert_eq!(value, 15.0);
     assert_eq!(x_bar, vec![6.0, -12.0]);
     sum_of_converted_squares_gradcheck(&[0.3, 1.7], 2).unwrap();
+}
+
+/// rubato's `sinc` (HEnquist/rubato, `src/sinc.rs`), as written: `T::from` of constants
+/// named by a path (`std::f64::consts::PI`) and of a literal are constants of `T`; of the
+/// argument, the argument itself, derivative included.
+/// Helper function: sinc(x) = sin(pi*x)/(pi*x)
+#[differentiate]
+pub fn sinc<T: Float>(value: T) -> T {
+    let pi = T::from(std::f64::consts::PI).unwrap();
+    if value == T::zero() {
+        T::from(1.0).unwrap()
+    } else {
+        (T::from(value).unwrap() * pi).sin() / (T::from(value).unwrap() * pi)
+    }
+}
+
+#[differentiate]
+fn scaled_by_constants<T: Float>(x: T) -> T {
+    x * T::from(std::f64::consts::E).unwrap() + x * T::from(-f64::EPSILON).unwrap()
+}
+
+#[test]
+fn constants_named_by_a_path_converted_into_a_type_parameter() {
+    use std::f64::consts::PI;
+    // d/dx sin(πx)/(πx) = cos(πx)/x − sin(πx)/(πx²).
+    for x in [0.3_f64, -1.7, 2.25] {
+        let (value, g) = sinc_grad(x);
+        assert_eq!(value, sinc(x));
+        let closed = (PI * x).cos() / x - (PI * x).sin() / (PI * x * x);
+        assert!((g - closed).abs() < 1e-12, "{g} {closed}");
+        sinc_gradcheck(x).unwrap();
+    }
+    assert_eq!(sinc_grad(0.0_f32), (1.0, 0.0));
+    let (_, g) = scaled_by_constants_grad(2.0_f64);
+    assert_eq!(g, std::f64::consts::E - f64::EPSILON);
 }

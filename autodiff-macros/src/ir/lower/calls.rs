@@ -218,8 +218,13 @@ impl Lowerer {
                 return mk(ExprKind::Elementary(rule, args));
             }
             let args: Vec<Expr> = self.lower_in_order(&c.args, out);
-            // `f64::from(x)` of a float is the float itself, derivative included.
-            let literal = matches!(args.first().map(|a| &a.kind), Some(ExprKind::Float(_)));
+            // `f64::from(x)` of a float is the float itself, derivative included; of a
+            // constant (`2.0`, `-1.0`, `std::f64::consts::PI`), a constant.
+            let literal = args.first().is_some_and(|a| {
+                let mut reads = false;
+                a.visit(&mut |e| reads |= matches!(e.kind, ExprKind::Var(_)));
+                !reads
+            });
             if last == "from"
                 && args.len() == 1
                 && self.kind_of(&args[0]) == Kind::Float
