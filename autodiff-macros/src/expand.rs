@@ -375,6 +375,9 @@ fn expand_function(
     // `T: RealField` (nalgebra's): the derivatives are those at `f64`.
     let at_f64 = crate::parse::real_field_at_f64(item);
     let item = at_f64.as_ref().unwrap_or(item);
+    // `T: Into<f64>`, converted by `x.into()`: the derivatives take the values converted.
+    let converted = crate::parse::into_float_params_at_float(item);
+    let item = converted.as_ref().unwrap_or(item);
     // `unsafe { *x.get_unchecked(i) }`: indexing, for the derivatives.
     let checked = crate::parse::unchecked_as_indexing(item);
     let item = checked.as_ref().unwrap_or(item);

@@ -5,6 +5,7 @@
 //! - `args`: the attribute's arguments;
 //! - `hygiene`: the refusal of one name for two variables in a function a macro wrote;
 //! - `unraw`, `storage`, `aliases`, `names`, `bound`, `collapse`, `wrt`, `real_field`,
+//!   `into_float`,
 //!   `unchecked`, `in_place_maps`, `paren_calls`, `scalar_refs`, `shared_slices`,
 //!   `mut_walks`, `derefs`: the copies
 //!   of the function the derived items are built from (raw identifiers written plainly, owned
@@ -23,6 +24,7 @@ mod bound;
 mod collapse;
 mod derefs;
 mod in_place_maps;
+mod into_float;
 mod mut_walks;
 mod paren_calls;
 mod real_field;
@@ -54,6 +56,7 @@ pub(crate) use float::{float_aliases_written_out, float_type, float_type_said, i
 pub(crate) use function_values::retyped as retype_function_values;
 pub(crate) use hygiene::check_macro_hygiene;
 pub(crate) use in_place_maps::in_place_maps_as_assignments;
+pub(crate) use into_float::into_float_params_at_float;
 pub(crate) use mut_walks::mut_buffers_walked_by_iter_mut;
 pub(crate) use names::{param_idents, rename_params_like_items};
 pub(crate) use paren_calls::paren_callees_unwrapped;

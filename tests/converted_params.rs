@@ -1,0 +1,192 @@
+//! Functions generic over values they convert into the float type (`T: Into<f64> + Copy`,
+//! read as `(*y).into()`), as metrics and statistics are written to take integers and
+//! floats alike: the derivatives take the values converted (`&[f64]`, `&Array1<f64>`) and
+//! differentiate with respect to them. Checked against closed forms worked out by hand and
+//! central differences (`_gradcheck`).
+
+// veracity-ml's code casts `f64`s to `f64` (`(n as f64)`), as written.
+#![allow(clippy::unnecessary_cast)]
+
+use autodiff::differentiate;
+use autodiff::ndarray::{array, Array1};
+
+/// plotters' `Quartiles::percentile_of_sorted` (plotters-rs/plotters,
+/// `plotters/src/data/quartiles.rs`), as written. (The struct's fields are read by the rest
+/// of plotters, not copied here.)
+#[allow(dead_code)]
+#[derive(Clone, Debug)]
+pub struct Quartiles {
+    lower_fence: f64,
+    lower: f64,
+    median: f64,
+    upper: f64,
+    upper_fence: f64,
+}
+
+impl Quartiles {
+    // Extract a value representing the `pct` percentile of a
+    // sorted `s`, using linear interpolation.
+    #[differentiate(associated)]
+    fn percentile_of_sorted<T: Into<f64> + Copy>(s: &[T], pct: f64) -> f64 {
+        assert!(!s.is_empty());
+        if s.len() == 1 {
+            return s[0].into();
+        }
+        assert!(0_f64 <= pct);
+        let hundred = 100_f64;
+        assert!(pct <= hundred);
+        if (pct - hundred).abs() < f64::EPSILON {
+            return s[s.len() - 1].into();
+        }
+        let length = (s.len() - 1) as f64;
+        let rank = (pct / hundred) * length;
+        let lower_rank = rank.floor();
+        let d = rank - lower_rank;
+        let n = lower_rank as usize;
+        let lo = s[n].into();
+        let hi = s[n + 1].into();
+        lo + (hi - lo) * d
+    }
+}
+
+#[test]
+fn a_percentile_of_values_converted_into_f64() {
+    let s = [1.0, 2.5, 4.0, 7.5, 9.0];
+    // At 37 %: rank 1.48 between s[1] and s[2], d = 0.48: f = 2.5 + 1.5 d,
+    // ∂f/∂s = (0, 0.52, 0.48, 0, 0), ∂f/∂pct = (4.0 − 2.5) · 4 / 100.
+    let (f, s_bar, pct_bar) = Quartiles::percentile_of_sorted_grad(&s, 37.0);
+    assert_eq!(f, Quartiles::percentile_of_sorted(&s, 37.0));
+    assert!((f - (2.5 + 1.5 * 0.48)).abs() < 1e-12);
+    let expected = [0.0, 0.52, 0.48, 0.0, 0.0];
+    for (g, e) in s_bar.iter().zip(expected) {
+        assert!((g - e).abs() < 1e-12, "{s_bar:?}");
+    }
+    assert!((pct_bar - 0.06).abs() < 1e-12);
+    for pct in [12.0, 63.0, 83.0] {
+        Quartiles::percentile_of_sorted_gradcheck(&s, pct).unwrap();
+    }
+    // The function itself still takes integers.
+    assert_eq!(Quartiles::percentile_of_sorted(&[1_i32, 3], 50.0), 2.0);
+    // One value: the value itself.
+    assert_eq!(
+        Quartiles::percentile_of_sorted_grad(&[4.0], 30.0),
+        (4.0, vec![1.0], 0.0)
+    );
+}
+
+#[derive(Debug)]
+pub enum EvaluationMetricError {
+    Undefined,
+}
+
+/// veracity-ml's adjusted R² (zai11/veracity-ml,
+/// `veracity-core/src/evaluation/regression/adjusted_r2.rs`), as written.
+#[differentiate]
+pub fn _adjusted_r2<T, U>(
+    y_pred: &Array1<T>,
+    y_actual: &Array1<U>,
+    num_features: &usize,
+) -> Result<f64, EvaluationMetricError>
+where
+    T: Into<f64> + Copy + Send + Sync + 'static,
+    U: Into<f64> + Copy + Send + Sync + 'static,
+{
+    assert_eq!(
+        y_pred.len(),
+        y_actual.len(),
+        "Predicted and actual arrays must be the same length"
+    );
+
+    let num_features: f64 = *num_features as f64;
+
+    let n: f64 = y_actual.len() as f64;
+    assert!(
+        n > num_features + 1.0,
+        "Number of samples must be greater than number of features + 1"
+    );
+
+    let y_mean: f64 = y_actual.iter().map(|y: &U| (*y).into()).sum::<f64>() / (n as f64);
+
+    let ss_total: f64 = y_actual
+        .iter()
+        .map(|y| {
+            let val = (*y).into();
+            (val - y_mean).powi(2)
+        })
+        .sum::<f64>();
+
+    let ss_res: f64 = y_pred
+        .iter()
+        .zip(y_actual.iter())
+        .map(|(yp, ya)| {
+            let yp_val = (*yp).into();
+            let ya_val = (*ya).into();
+            (ya_val - yp_val).powi(2)
+        })
+        .sum::<f64>();
+
+    let r2: f64 = 1.0 - (ss_res / ss_total);
+
+    Ok(1.0 - (1.0 - r2) * ((n - 1.0) as f64) / ((n - num_features - 1.0) as f64))
+}
+
+/// veracity-ml's log-cosh loss (`…/regression/log_cosh_loss.rs`), as written.
+#[differentiate]
+pub fn _log_cosh_loss<T, U>(
+    y_pred: &Array1<T>,
+    y_actual: &Array1<U>,
+) -> Result<f64, EvaluationMetricError>
+where
+    T: Into<f64> + Copy + Send + Sync + 'static,
+    U: Into<f64> + Copy + Send + Sync + 'static,
+{
+    assert_eq!(
+        y_pred.len(),
+        y_actual.len(),
+        "Predicted and actual arrays must be the same length"
+    );
+
+    if y_pred.is_empty() {
+        return Ok(f64::NAN);
+    }
+
+    let total_loss: f64 = y_pred
+        .iter()
+        .zip(y_actual.iter())
+        .map(|(y_hat, y)| {
+            let diff = (*y).into() - (*y_hat).into();
+            (diff.cosh()).ln()
+        })
+        .sum();
+
+    Ok(total_loss / y_pred.len() as f64)
+}
+
+#[test]
+fn metrics_of_arrays_converted_into_f64() {
+    let (pred, actual) = (array![1.0, 2.5, 2.0, 4.5], array![1.5, 2.0, 3.0, 4.0]);
+    // log cosh: ∂/∂ŷᵢ = −tanh(yᵢ − ŷᵢ)/n, ∂/∂yᵢ = tanh(yᵢ − ŷᵢ)/n.
+    let (value, pred_bar, actual_bar) = _log_cosh_loss_grad(&pred, &actual).unwrap();
+    assert_eq!(value, _log_cosh_loss(&pred, &actual).unwrap());
+    for i in 0..4 {
+        let t = (actual[i] - pred[i]).tanh() / 4.0;
+        assert!((pred_bar[i] + t).abs() < 1e-14 && (actual_bar[i] - t).abs() < 1e-14);
+    }
+    _log_cosh_loss_gradcheck(&pred, &actual).unwrap();
+    // Integers still go to the function itself.
+    let ints: Array1<i32> = array![1, 2];
+    assert_eq!(_log_cosh_loss(&ints, &ints).unwrap(), 0.0);
+
+    // Adjusted R² = 1 − (SS_res/SS_tot)(n − 1)/(n − p − 1): with n = 4, p = 1, the
+    // factor is 3/2; ∂/∂ŷᵢ = (3/2) · 2(yᵢ − ŷᵢ)/SS_tot.
+    let p = 1;
+    let (value, pred_bar, _) = _adjusted_r2_grad(&pred, &actual, p).unwrap();
+    assert_eq!(value, _adjusted_r2(&pred, &actual, &p).unwrap());
+    let mean = actual.sum() / 4.0;
+    let ss_tot: f64 = actual.iter().map(|y| (y - mean) * (y - mean)).sum();
+    for i in 0..4 {
+        let closed = 1.5 * 2.0 * (actual[i] - pred[i]) / ss_tot;
+        assert!((pred_bar[i] - closed).abs() < 1e-12, "{pred_bar}");
+    }
+    _adjusted_r2_gradcheck(&pred, &actual, p).unwrap();
+}
