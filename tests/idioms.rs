@@ -950,6 +950,48 @@ fn num_among_the_bounds() {
     assert_eq!(scaled_copy(&vec![2i64, 3], 2), vec![4, 6]);
 }
 
+/// ndarray's `LinalgScalar` as the element's bound (a compensated sum, as ndarray's own
+/// tests write one over an iterator, here over a slice; a `dot` of arrays).
+#[differentiate]
+fn kahan_sum<A>(xs: &[A]) -> A
+where
+    A: autodiff::ndarray::LinalgScalar,
+{
+    let mut sum = A::zero();
+    let mut compensation = A::zero();
+    for &elt in xs {
+        let y = elt - compensation;
+        let t = sum + y;
+        compensation = (t - sum) - y;
+        sum = t;
+    }
+    sum
+}
+
+#[differentiate]
+fn weighted_total<T: autodiff::ndarray::LinalgScalar>(
+    a: &autodiff::ndarray::Array1<T>,
+    w: &autodiff::ndarray::Array1<T>,
+) -> T {
+    a.dot(w)
+}
+
+#[test]
+fn linalg_scalar_elements() {
+    // The compensation is zero in exact arithmetic, and so is its derivative: ∂/∂xᵢ = 1.
+    let xs = [1e16, 1.0, -1e16, 3.5];
+    let (total, x_bar) = kahan_sum_grad(&xs);
+    assert_eq!(total, kahan_sum(&xs));
+    assert_eq!(x_bar, vec![1.0; 4]);
+    assert_eq!(kahan_sum(&[1_i32, 2, 3]), 6);
+    let (a, w) = (
+        autodiff::ndarray::array![1.0, 2.0],
+        autodiff::ndarray::array![0.5, -1.0],
+    );
+    let (v, a_bar, w_bar) = weighted_total_grad(&a, &w);
+    assert_eq!((v, a_bar, w_bar), (-1.5, w.clone(), a.clone()));
+}
+
 /// Float types named through aliases the attribute cannot see (`type Real = f64;`), as
 /// geometry crates write them: the alias is the float type, used as a type parameter is.
 type Real = f64;

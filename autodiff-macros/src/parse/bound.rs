@@ -34,6 +34,9 @@ const ARITHMETIC_BOUNDS: &[&str] = &[
     "FromPrimitive",
     "ToPrimitive",
     "Bounded",
+    // ndarray's element of linear algebra (`T: LinalgScalar`: `Copy`, `Zero`, `One`, the
+    // four operators).
+    "LinalgScalar",
 ];
 
 /// A type parameter's bounds, written inline or in the `where` clause (`where T: Mul<Output
