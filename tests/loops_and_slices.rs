@@ -1074,3 +1074,98 @@ fn zipped_ranges_and_indexed_entries() {
     assert_eq!(m_bar, array![[0.0, 8.0], [6.0, 24.0]]);
     weighted_by_position_gradcheck(&m).unwrap();
 }
+
+/// dbsampler's `ddot` (antonio-leitao/dbsampler, `src/linalg.rs`), as written: slices cut to
+/// a common length, walked eight entries at a time by narrowing them (`x = &x[8..]`), then
+/// what is left by a fold. The derivatives read them through an offset.
+use std::cmp;
+// Shift slices in place and add 8 elements at a time.
+#[differentiate]
+pub fn ddot(x: &[f64], y: &[f64]) -> f64 {
+    let n = cmp::min(x.len(), y.len());
+    let (mut x, mut y) = (&x[..n], &y[..n]);
+
+    let mut sum = 0.0;
+    while x.len() >= 8 {
+        sum += x[0] * y[0]
+            + x[1] * y[1]
+            + x[2] * y[2]
+            + x[3] * y[3]
+            + x[4] * y[4]
+            + x[5] * y[5]
+            + x[6] * y[6]
+            + x[7] * y[7];
+        x = &x[8..];
+        y = &y[8..];
+    }
+
+    // Take care of any left over elements (if len is not divisible by 8).
+    x.iter()
+        .zip(y.iter())
+        .fold(sum, |sum, (&ex, &ey)| sum + (ex * ey))
+}
+
+/// A slice parameter narrowed by a step that reads its length, and lent to a helper.
+#[differentiate]
+fn tail_weighted(mut x: &[f64], k: f64) -> f64 {
+    let mut total = 0.0;
+    while !x.is_empty() {
+        total += k * x[0] * x.len() as f64;
+        x = &x[if x.len() > 2 { 2 } else { 1 }..];
+    }
+    total + sum_of_squares(x)
+}
+
+#[differentiate]
+fn sum_of_squares(v: &[f64]) -> f64 {
+    v.iter().map(|a| a * a).sum()
+}
+
+#[test]
+fn slices_narrowed_as_they_are_walked() {
+    let x: Vec<f64> = (0..19).map(|i| 0.3 + 0.17 * i as f64).collect();
+    let y: Vec<f64> = (0..21).map(|i| (0.7 * i as f64).sin() + 0.2).collect();
+    for (xs, ys) in [(&x[..], &y[..]), (&x[..5], &y[..5]), (&x[..16], &y[..])] {
+        // ∂/∂xᵢ = yᵢ and ∂/∂yᵢ = xᵢ for i < n = min(len x, len y), 0 beyond.
+        let (v, x_bar, y_bar) = ddot_grad(xs, ys);
+        assert_eq!(v.to_bits(), ddot(xs, ys).to_bits());
+        let n = xs.len().min(ys.len());
+        for i in 0..xs.len() {
+            assert_eq!(x_bar[i], if i < n { ys[i] } else { 0.0 });
+        }
+        for i in 0..ys.len() {
+            assert_eq!(y_bar[i], if i < n { xs[i] } else { 0.0 });
+        }
+        ddot_gradcheck(xs, ys).unwrap();
+    }
+    // Steps of 2 from 5 entries: x₀·5, x₂·3, x₄·1 (the last step of 1), nothing left.
+    let xs = [1.0, 2.0, 3.0, 4.0, 5.0];
+    let (v, x_bar, k_bar) = tail_weighted_grad(&xs, 2.0);
+    assert_eq!(v, tail_weighted(&xs, 2.0));
+    assert_eq!(x_bar, vec![10.0, 0.0, 6.0, 0.0, 2.0]);
+    assert_eq!(k_bar, 5.0 + 9.0 + 5.0);
+    tail_weighted_gradcheck(&[0.5, -1.0, 2.0, 0.25], 1.5).unwrap();
+}
+
+/// An integer stepped by a value bound in the loop's body (`k += if … { 2 } else { 1 }`):
+/// the reverse sweep restores `k` from its tape, since the step may differ from turn to turn.
+#[differentiate]
+fn every_other_while_long(x: &[f64]) -> f64 {
+    let mut k = 0usize;
+    let mut t = 0.0;
+    while k < x.len() {
+        t += x[k] * x[k];
+        let step = if x.len() - k > 2 { 2 } else { 1 };
+        k += step;
+    }
+    t
+}
+
+#[test]
+fn an_integer_stepped_by_a_value_of_the_turn() {
+    // Read: x₀, x₂, x₄ (5 − 4 = 1 is not more than 2: step 1), so ∂/∂xᵢ = 2xᵢ there.
+    let x = [1.0, 2.0, 3.0, 4.0, 5.0];
+    let (v, g) = every_other_while_long_grad(&x);
+    assert_eq!(v, 1.0 + 9.0 + 25.0);
+    assert_eq!(g, vec![2.0, 0.0, 6.0, 0.0, 10.0]);
+}

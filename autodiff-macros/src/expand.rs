@@ -159,6 +159,9 @@ fn expand(args: TokenStream, item: &syn::ItemFn) -> Result<TokenStream, Vec<syn:
     // `(*x)[i]`, `(*x).len()` of `x: &Vec<f64>`: `x[i]`, `x.len()`.
     let read_through = crate::parse::sequence_derefs_read_through(item);
     let item = read_through.as_ref().unwrap_or(item);
+    // `x = &x[8..];` of a slice walked by narrowing it: an offset, `x_start += 8`.
+    let offsets = crate::parse::narrowed_slices_as_offsets(item);
+    let item = offsets.as_ref().unwrap_or(item);
     // A `const fn` stays `const`; its derived items are not (they call the runtime).
     let non_const = item.sig.constness.is_some().then(|| {
         let mut copy = item.clone();

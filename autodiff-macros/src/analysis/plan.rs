@@ -115,8 +115,10 @@ pub fn save_site(func: &Func, needed: &Needed, s: &Stmt) -> Option<SaveSite> {
     Some(if top { SaveSite::Local } else { SaveSite::Tape })
 }
 
-/// `k += c` or `k -= c` on an integer variable, with `c` a literal or an immutable variable:
-/// the reverse sweep undoes it exactly instead of storing the old `k`.
+/// `k += c` or `k -= c` on an integer variable, with `c` a literal or an immutable variable
+/// bound once for the whole function (a parameter, or a local of its outermost block: one
+/// bound in a loop's body may differ from turn to turn, and the reverse sweep does not bind
+/// it again): the reverse sweep undoes it exactly instead of storing the old `k`.
 fn invertible(func: &Func, s: &Stmt) -> bool {
     let StmtKind::Assign {
         place: Place::Var(v),
@@ -128,7 +130,10 @@ fn invertible(func: &Func, s: &Stmt) -> bool {
     };
     let constant = match &value.kind {
         ExprKind::Int(_) | ExprKind::Const(_) => true,
-        ExprKind::Var(u) => !func.vars[*u].mutable && *u != *v,
+        ExprKind::Var(u) => {
+            let var = &func.vars[*u];
+            !var.mutable && *u != *v && var.scope.is_none_or(|b| b == func.body.id)
+        }
         _ => false,
     };
     func.vars[*v].kind == Kind::Int && constant

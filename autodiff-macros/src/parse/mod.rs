@@ -7,12 +7,13 @@
 //! - `unraw`, `storage`, `aliases`, `names`, `bound`, `collapse`, `wrt`, `real_field`,
 //!   `into_float`,
 //!   `unchecked`, `in_place_maps`, `paren_calls`, `scalar_refs`, `shared_slices`,
-//!   `mut_walks`, `derefs`: the copies
+//!   `mut_walks`, `derefs`, `narrowed_slices`: the copies
 //!   of the function the derived items are built from (raw identifiers written plainly, owned
 //!   arrays for storage-generic ones, other names of struct parameters written as the places
 //!   they name, parameters renamed, bounds added, parameter types collapsed, `mut` parameters
 //!   turned into locals, slices of structs only read taken shared, `&mut` buffers walked
-//!   as they are walked by `iter_mut()`, `(*x)[i]` of a sequence read as `x[i]`);
+//!   as they are walked by `iter_mut()`, `(*x)[i]` of a sequence read as `x[i]`, slices
+//!   narrowed by `x = &x[k..]` read through an offset);
 //! - `receiver`: a receiver written with its type (`self: &mut Self`) in shorthand;
 //! - `float`: the function's float type.
 //!
@@ -26,6 +27,7 @@ mod derefs;
 mod in_place_maps;
 mod into_float;
 mod mut_walks;
+mod narrowed_slices;
 mod paren_calls;
 mod real_field;
 mod receiver;
@@ -59,6 +61,7 @@ pub(crate) use in_place_maps::in_place_maps_as_assignments;
 pub(crate) use into_float::into_float_params_at_float;
 pub(crate) use mut_walks::mut_buffers_walked_by_iter_mut;
 pub(crate) use names::{param_idents, rename_params_like_items};
+pub(crate) use narrowed_slices::narrowed_slices_as_offsets;
 pub(crate) use paren_calls::paren_callees_unwrapped;
 pub(crate) use real_field::real_field_at_f64;
 pub(crate) use receiver::receiver_shorthand;

@@ -1,14 +1,27 @@
 use autodiff::differentiate;
 
-// A slice variable narrowed to a part of itself in a loop.
+// A slice variable given a part of another slice in a loop.
 #[differentiate]
 fn dot(x: &[f64], y: &[f64]) -> f64 {
-    let (mut x, mut y) = (&x[..], &y[..]);
+    let mut x = &x[..];
     let mut s = 0.0;
-    while !x.is_empty() {
+    while x.len() > 1 {
         s += x[0] * y[0];
-        x = &x[1..];
-        y = &y[1..];
+        x = &y[1..];
+    }
+    s
+}
+
+// A slice narrowed where it is declared inside a loop's body.
+#[differentiate]
+fn pairs(v: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..2 {
+        let mut x = &v[i..];
+        while x.len() > 1 {
+            s += x[0] * x[1];
+            x = &x[2..];
+        }
     }
     s
 }

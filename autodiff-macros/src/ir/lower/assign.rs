@@ -102,13 +102,15 @@ impl Lowerer {
                 None => return,
             },
         };
-        // `x = &x[1..]`: a slice variable narrowed to a part of a sequence, which the
-        // derived items copy (a part passed on is a `Vec`), so it cannot be a view again.
+        // `x = &y[1..]`: a slice variable given a part of a sequence, which the derived
+        // items copy (a part passed on is a `Vec`), so it cannot be a view again. (Narrowed
+        // by a part of itself, `x = &x[8..]`, it is read through an offset:
+        // `parse::narrowed_slices`; what reaches here is what that rewrite leaves.)
         if let (Place::Var(v), syn::Expr::Reference(r)) = (&place, right) {
             if matches!(&*r.expr, syn::Expr::Index(ix) if matches!(&*ix.index, syn::Expr::Range(_)))
                 && self.vars[*v].kind == Kind::FloatSeq
             {
-                self.unsupported(span, "a slice variable given a part of a sequence (`x = &x[1..]`)", "index with an offset instead (`x[k + i]`, with `k += 1` where the slice would be narrowed)");
+                self.unsupported(span, "a slice variable given a part of another sequence, or narrowed where it is not a parameter or a local of the function's outermost block, or bound again", "narrow a parameter or an outermost `let` only by a part of itself (`x = &x[8..]`), or index with an offset (`x[k + i]`, with `k += 1` where the slice would be narrowed)");
                 return;
             }
         }
