@@ -190,3 +190,40 @@ fn metrics_of_arrays_converted_into_f64() {
     }
     _adjusted_r2_gradcheck(&pred, &actual, p).unwrap();
 }
+
+/// Beside a float type that is itself a type parameter (`F: Float`), a converted parameter
+/// stays as written: a constant of the derivatives (here a label).
+#[differentiate]
+fn hinge<F: autodiff::num_traits::Float, L: Into<f64> + Copy>(score: F, label: L) -> F {
+    let y: f64 = label.into();
+    if y > 0.0 {
+        (F::one() - score).max(F::zero())
+    } else {
+        (F::one() + score).max(F::zero())
+    }
+}
+
+/// Only conversions of the converted values are read as the float itself: a `u32` made a
+/// `u64`, a `&str` made a `String`, stay conversions.
+#[differentiate]
+fn scaled_squares<T: Into<f64> + Copy>(s: &[T], small: u32, name: &str) -> f64 {
+    let big: u64 = small.into();
+    let label: String = name.into();
+    let mut acc = 0.0;
+    for &y in s {
+        let z: f64 = y.into();
+        acc += z * z;
+    }
+    acc / big as f64 * label.len() as f64
+}
+
+#[test]
+fn other_conversions_and_generic_floats_beside_converted_values() {
+    // max(1 − s, 0) at s = 0.25: −1 in the score.
+    assert_eq!(hinge_grad(0.25, 1.0), (0.75, -1.0));
+    assert_eq!(hinge(0.25_f64, 1_u8), 0.75);
+    // (Σ sᵢ²)/2 · 2: ∂/∂sᵢ = 2 sᵢ.
+    let (v, s_bar) = scaled_squares_grad(&[1.0, 2.0], 2, "ab");
+    assert_eq!((v, s_bar), (5.0, vec![2.0, 4.0]));
+    assert_eq!(scaled_squares(&[1_i32, 2], 2, "ab"), 5.0);
+}

@@ -29,7 +29,25 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
             converted.push((tp.ident.clone(), float));
         }
     }
-    if converted.is_empty() {
+    // A function whose float type is a type parameter (`F: Float`), or the other float:
+    // those parameters stay as they are, constants of the derivatives.
+    let generic_float = generics.type_params().any(|tp| {
+        bounds_of(generics, &tp.ident).iter().any(|b| {
+            matches!(b, TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| {
+                let name = s.ident.to_string();
+                name.contains("Float") || name.contains("Real")
+            }))
+        })
+    });
+    let other_float = |float: &syn::Ident| if float == "f64" { "f32" } else { "f64" };
+    let signature = quote::ToTokens::to_token_stream(&item.sig);
+    if converted.is_empty()
+        || generic_float
+        || converted.iter().any(|(_, f)| {
+            f != &converted[0].1
+                || crate::tokens::mentions_any(signature.clone(), &[other_float(f)])
+        })
+    {
         return None;
     }
     let mut copy = item.clone();
@@ -59,47 +77,140 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
         tokens = crate::tokens::subst(tokens, name, &quote::quote!(#float));
     }
     let mut copy: syn::ItemFn = syn::parse2(tokens).ok()?;
-    // (All converted parameters share one float type where the function is
-    // differentiated at all: the first names the conversions.)
+    // The values of a converted type: its parameters, and what the body binds from them.
+    let type_names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    let type_names: Vec<&str> = type_names.iter().map(String::as_str).collect();
+    let mut held = Held(
+        item.sig
+            .inputs
+            .iter()
+            .filter_map(|input| match input {
+                syn::FnArg::Typed(pt) => match &*pt.pat {
+                    syn::Pat::Ident(p)
+                        if crate::tokens::mentions_any(
+                            quote::ToTokens::to_token_stream(&pt.ty),
+                            &type_names,
+                        ) =>
+                    {
+                        Some(p.ident.clone())
+                    }
+                    _ => None,
+                },
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect(),
+    );
+    loop {
+        let before = held.0.len();
+        syn::visit::Visit::visit_block(&mut held, &copy.block);
+        if held.0.len() == before {
+            break;
+        }
+    }
+    // (All converted parameters share one float type: the first names the conversions.)
     let mut conversions = ConversionsWritten {
         float: converted[0].1.clone(),
+        held: held.0,
     };
     conversions.visit_block_mut(&mut copy.block);
     Some(copy)
 }
 
-/// `x.into()` of a value read from a place (`y`, `*y`, `s[i]`, `p.0`): `f64::from(x)`.
+/// The names bound to values of a converted type: its parameters, and the patterns of the
+/// closures and loops walking them (`s.iter().map(|&y| …)`, `a.iter().zip(b.iter()).map(|(p,
+/// q)| …)`, `for y in s`) and of the `let`s reading them (`let y = s[0];`).
+struct Held(Vec<syn::Ident>);
+
+impl Held {
+    fn add_bound_by(&mut self, pat: &syn::Pat) {
+        let mut names = vec![];
+        crate::tokens::pattern_names(pat, &mut names);
+        for n in names {
+            if !self.0.iter().any(|h| *h == n) {
+                self.0
+                    .push(syn::Ident::new(&n, proc_macro2::Span::call_site()));
+            }
+        }
+    }
+
+    /// Whether a chain of calls (`a.iter().zip(b.iter())`) reads a held value, through its
+    /// receivers or its arguments (closures aside).
+    fn chain_holds(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::MethodCall(m) => {
+                self.chain_holds(&m.receiver)
+                    || m.args
+                        .iter()
+                        .any(|a| !matches!(a, syn::Expr::Closure(_)) && self.chain_holds(a))
+            }
+            syn::Expr::Call(c) => c.args.iter().any(|a| self.chain_holds(a)),
+            other => root(other).is_some_and(|r| self.0.contains(&r)),
+        }
+    }
+}
+
+impl<'a> syn::visit::Visit<'a> for Held {
+    fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+        if self.chain_holds(&m.receiver) || m.args.iter().any(|a| self.chain_holds(a)) {
+            for a in &m.args {
+                if let syn::Expr::Closure(c) = a {
+                    for p in &c.inputs {
+                        self.add_bound_by(p);
+                    }
+                }
+            }
+        }
+        syn::visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_for_loop(&mut self, f: &'a syn::ExprForLoop) {
+        if self.chain_holds(&f.expr) {
+            self.add_bound_by(&f.pat);
+        }
+        syn::visit::visit_expr_for_loop(self, f);
+    }
+
+    fn visit_local(&mut self, l: &'a syn::Local) {
+        if let Some(init) = &l.init {
+            if root(&init.expr).is_some_and(|r| self.0.contains(&r)) {
+                self.add_bound_by(&l.pat);
+            }
+        }
+        syn::visit::visit_local(self, l);
+    }
+}
+
+/// `x.into()` of a value read from a held variable (`y`, `*y`, `s[i]`, `p.0`):
+/// `f64::from(x)`. Other conversions (`count.into()` of a `u32`, `name.into()` into a
+/// `String`) stay as they are.
 struct ConversionsWritten {
     float: syn::Ident,
+    held: Vec<syn::Ident>,
 }
 
 impl VisitMut for ConversionsWritten {
     fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
         syn::visit_mut::visit_expr_mut(self, e);
         if let syn::Expr::MethodCall(m) = e {
-            if m.method == "into"
-                && m.args.is_empty()
-                && m.turbofish.is_none()
-                && place(&m.receiver)
-            {
+            let held = root(&m.receiver).is_some_and(|r| self.held.contains(&r));
+            if m.method == "into" && m.args.is_empty() && m.turbofish.is_none() && held {
                 let (float, receiver) = (&self.float, &m.receiver);
                 *e = syn::parse_quote_spanned!(m.method.span()=> #float::from(#receiver));
             }
         }
     }
-
-    // (Closures and items nested in the body are walked as the rest is.)
 }
 
-/// A value read from a variable, through derefs, indexing, fields and parentheses.
-fn place(e: &syn::Expr) -> bool {
+/// The variable a place reads (`y` of `y`, `*y`, `s[i]`, `p.0`, `(y)`, `&y`).
+fn root(e: &syn::Expr) -> Option<syn::Ident> {
     match e {
-        syn::Expr::Path(p) => p.qself.is_none() && p.path.get_ident().is_some(),
-        syn::Expr::Paren(p) => place(&p.expr),
-        syn::Expr::Unary(u) => matches!(u.op, syn::UnOp::Deref(_)) && place(&u.expr),
-        syn::Expr::Index(i) => place(&i.expr),
-        syn::Expr::Field(f) => place(&f.base),
-        _ => false,
+        syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().cloned(),
+        syn::Expr::Paren(p) => root(&p.expr),
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => root(&u.expr),
+        syn::Expr::Reference(r) => root(&r.expr),
+        syn::Expr::Index(i) => root(&i.expr),
+        syn::Expr::Field(f) => root(&f.base),
+        _ => None,
     }
 }
 
