@@ -491,8 +491,26 @@ fn scaled_by_constants<T: Float>(x: T) -> T {
     x * T::from(std::f64::consts::E).unwrap() + x * T::from(-f64::EPSILON).unwrap()
 }
 
+/// `T::from` of a value computed from integers alone: a constant of `T` too.
+#[differentiate]
+fn harmonic_phases<T: Float>(x: T, n: usize) -> T {
+    let mut total = T::zero();
+    for i in 0..n {
+        let phase = T::from(i as f64 * std::f64::consts::FRAC_PI_2).unwrap();
+        total = total + (x + phase).sin();
+    }
+    total
+}
+
 #[test]
 fn constants_named_by_a_path_converted_into_a_type_parameter() {
+    // d/dx Σ sin(x + iπ/2) = Σ cos(x + iπ/2).
+    let (_, g) = harmonic_phases_grad(0.3_f64, 3);
+    let closed: f64 = (0..3)
+        .map(|i| (0.3 + i as f64 * std::f64::consts::FRAC_PI_2).cos())
+        .sum();
+    assert!((g - closed).abs() < 1e-15);
+    harmonic_phases_gradcheck(0.3_f64, 3).unwrap();
     use std::f64::consts::PI;
     // d/dx sin(πx)/(πx) = cos(πx)/x − sin(πx)/(πx²).
     for x in [0.3_f64, -1.7, 2.25] {

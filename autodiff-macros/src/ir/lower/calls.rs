@@ -219,10 +219,14 @@ impl Lowerer {
             }
             let args: Vec<Expr> = self.lower_in_order(&c.args, out);
             // `f64::from(x)` of a float is the float itself, derivative included; of a
-            // constant (`2.0`, `-1.0`, `std::f64::consts::PI`), a constant.
+            // constant (`2.0`, `-1.0`, `std::f64::consts::PI`, `i as f64 * FRAC_PI_2` of an
+            // integer `i`), a constant.
             let literal = args.first().is_some_and(|a| {
                 let mut reads = false;
-                a.visit(&mut |e| reads |= matches!(e.kind, ExprKind::Var(_)));
+                a.visit(&mut |e| {
+                    reads |= matches!(e.kind, ExprKind::Var(v)
+                        if !matches!(self.vars[v].kind, Kind::Int | Kind::Bool))
+                });
                 !reads
             });
             if last == "from"
