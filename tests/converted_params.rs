@@ -227,3 +227,26 @@ fn other_conversions_and_generic_floats_beside_converted_values() {
     assert_eq!((v, s_bar), (5.0, vec![2.0, 4.0]));
     assert_eq!(scaled_squares(&[1_i32, 2], 2, "ab"), 5.0);
 }
+
+/// `impl Into<f64>` as a parameter's type: converted as a named type parameter is.
+#[differentiate]
+fn squared_scaled(x: impl Into<f64> + Copy, k: f64) -> f64 {
+    let a: f64 = x.into();
+    a * a * k
+}
+
+/// A concrete `f64` beside the float type parameter `T`, left out by `wrt`: a constant,
+/// converted by `T::from`.
+#[differentiate(wrt(x))]
+fn scaled_square<T: autodiff::num_traits::Float>(x: T, y: f64) -> T {
+    x * x * T::from(y).unwrap()
+}
+
+#[test]
+fn impl_into_and_a_concrete_float_beside_a_type_parameter() {
+    // a²k: ∂/∂a = 2ak, ∂/∂k = a².
+    assert_eq!(squared_scaled_grad(2.0, 3.0), (12.0, 12.0, 4.0));
+    assert_eq!(squared_scaled(2_i32, 3.0), 12.0);
+    assert_eq!(scaled_square_grad(2.0_f64, 3.0), (12.0, 12.0));
+    assert_eq!(scaled_square_grad(2.0_f32, 3.0), (12.0, 12.0));
+}

@@ -201,6 +201,18 @@ pub(super) fn check_signature(
                 errors.push(syn::Error::new_spanned(&pt.ty, format!("`#[differentiate]` differentiates tuples of two to four `{float}`s (`({float}, {float})`, also in a slice or an array): this tuple holds other types or more floats, which would be constants; pass them as parameters of their own or in a `#[derive(Differentiable)]` struct, or leave this parameter out with `wrt(…)` if it holds constants")));
                 continue;
             }
+            // `y: f64` where the float type is the type parameter `T`.
+            let generic = type_params
+                .iter()
+                .any(|t| quote!(#t).to_string() == quote!(#float).to_string());
+            let leaf = crate::types::peel_refs(&pt.ty);
+            let concrete = crate::types::is_float_name(leaf)
+                || matches!(crate::types::element(leaf), Some((e, _)) if crate::types::is_float_name(e));
+            if named && generic && concrete {
+                let float = quote!(#float);
+                errors.push(syn::Error::new_spanned(&pt.ty, format!("this parameter holds a concrete float type, and the function computes in its type parameter `{float}`: give it the type `{float}` to differentiate with respect to it, or leave it out with `wrt(…)` (it is then a constant, converted where the body writes `{float}::from(…)`)")));
+                continue;
+            }
             if named && inactive && crate::types::other_float(&pt.ty, &float) {
                 let float = quote!(#float);
                 let other = if float.to_string() == "f64" {

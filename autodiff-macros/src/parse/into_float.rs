@@ -29,6 +29,28 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
             converted.push((tp.ident.clone(), float));
         }
     }
+    // `x: impl Into<f64> + Copy`: a parameter of a type of its own, converted alike.
+    let impl_params: Vec<(usize, syn::Ident, syn::Ident)> = item
+        .sig
+        .inputs
+        .iter()
+        .enumerate()
+        .filter_map(|(k, input)| match input {
+            syn::FnArg::Typed(pt) => match (&*pt.pat, &*pt.ty) {
+                (syn::Pat::Ident(p), Type::ImplTrait(t)) => {
+                    let float = t.bounds.iter().find_map(into_float)?;
+                    Some((k, p.ident.clone(), float))
+                }
+                _ => None,
+            },
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect();
+    converted.extend(
+        impl_params
+            .iter()
+            .map(|(_, name, float)| (name.clone(), float.clone())),
+    );
     // A function whose float type is a type parameter (`F: Float`), or the other float:
     // those parameters stay as they are, constants of the derivatives.
     let generic_float = generics.type_params().any(|tp| {
@@ -51,7 +73,16 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
         return None;
     }
     let mut copy = item.clone();
-    let names: Vec<&syn::Ident> = converted.iter().map(|(t, _)| t).collect();
+    for (k, _, float) in &impl_params {
+        if let Some(syn::FnArg::Typed(pt)) = copy.sig.inputs.iter_mut().nth(*k) {
+            *pt.ty = syn::parse_quote!(#float);
+        }
+    }
+    let names: Vec<&syn::Ident> = converted
+        .iter()
+        .map(|(t, _)| t)
+        .filter(|t| !impl_params.iter().any(|(_, n, _)| n == *t))
+        .collect();
     copy.sig.generics.params = std::mem::take(&mut copy.sig.generics.params)
         .into_iter()
         .filter(|p| !matches!(p, syn::GenericParam::Type(tp) if names.contains(&&tp.ident)))
@@ -73,7 +104,7 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
         copy.sig.generics.gt_token = None;
     }
     let mut tokens = quote::ToTokens::to_token_stream(&copy);
-    for (name, float) in &converted {
+    for (name, float) in converted.iter().filter(|(t, _)| names.contains(&t)) {
         tokens = crate::tokens::subst(tokens, name, &quote::quote!(#float));
     }
     let mut copy: syn::ItemFn = syn::parse2(tokens).ok()?;
@@ -98,6 +129,7 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
                 },
                 syn::FnArg::Receiver(_) => None,
             })
+            .chain(impl_params.iter().map(|(_, name, _)| name.clone()))
             .collect(),
     );
     loop {

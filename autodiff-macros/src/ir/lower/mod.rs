@@ -444,7 +444,13 @@ pub fn lower_fn(
                 let type_param = matches!(bare, Type::Path(tp) if tp.path.get_ident().is_some_and(|i| {
                     lw.type_params.contains(&i.to_string()) && quote::quote!(#i).to_string() != quote::quote!(#float).to_string()
                 }));
-                if shape == ParamShape::Struct && type_param {
+                // `y: f64` in a function whose float type is its type parameter `T`: the
+                // other float, a constant (`T::from(y)` converts it); `checks` asks `wrt` to
+                // say so.
+                let generic_float = lw.type_params.contains(&quote::quote!(#float).to_string());
+                let concrete_leaf = crate::types::is_float_name(crate::types::peel_refs(bare))
+                    || matches!(crate::types::element(bare), Some((e, _)) if crate::types::is_float_name(e));
+                if (generic_float && concrete_leaf) || (shape == ParamShape::Struct && type_param) {
                     shape = ParamShape::Inactive;
                     lw.vars[var].kind = Kind::Other;
                 } else if shape == ParamShape::Struct {
