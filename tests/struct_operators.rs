@@ -474,3 +474,42 @@ fn constant_struct_fields_of_elements() {
     assert!(close(tangent, bar[0].pos.x + bar[1].pos.z), "{tangent}");
     tether_length_gradcheck(&t).unwrap();
 }
+
+/// A SIMD-style pair named in lowercase with a digit, as `simd` crates and their users
+/// name them (`f64x2`), a tuple struct with its own `Add` and `Mul`: its name is read as a
+/// struct's, its calls `f64x2(a, b)` as its constructor.
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, PartialEq, Differentiable)]
+pub struct f64x2(f64, f64);
+
+#[differentiate]
+impl Add for f64x2 {
+    type Output = Self;
+    fn add(self, rhs: Self) -> Self {
+        f64x2(self.0 + rhs.0, self.1 + rhs.1)
+    }
+}
+
+#[differentiate]
+impl Mul for f64x2 {
+    type Output = Self;
+    fn mul(self, rhs: Self) -> Self {
+        f64x2(self.0 * rhs.0, self.1 * rhs.1)
+    }
+}
+
+#[differentiate]
+fn lanes_dot(a: f64x2, b: f64x2, c: f64x2) -> f64 {
+    let s = a * b + c;
+    s.0 + s.1
+}
+
+#[test]
+fn a_lowercase_simd_pair_with_its_operators() {
+    let (a, b, c) = (f64x2(1.0, 2.0), f64x2(3.0, -1.0), f64x2(0.5, 0.25));
+    // f = a₀b₀ + a₁b₁ + c₀ + c₁: ā = b, b̄ = a, c̄ = (1, 1).
+    let (v, a_bar, b_bar, c_bar) = lanes_dot_grad(&a, &b, &c);
+    assert_eq!(v, 3.0 - 2.0 + 0.75);
+    assert_eq!((a_bar, b_bar, c_bar), (b, a, f64x2(1.0, 1.0)));
+    lanes_dot_gradcheck(&a, &b, &c).unwrap();
+}

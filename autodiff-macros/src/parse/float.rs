@@ -358,7 +358,7 @@ fn takes_and_gives_structs(sig: &Signature) -> bool {
         && p.path.segments.last().is_some_and(|s| {
             let name = s.ident.to_string();
             name.len() > 1
-                && name.starts_with(|c: char| c.is_ascii_uppercase())
+                && crate::types::names_a_struct(&name)
                 && !["String", "Vec", "Option", "Result", "Box"].contains(&name.as_str())
         }))
     };
@@ -419,12 +419,13 @@ fn literal_struct_names(body: &syn::Block) -> Vec<String> {
         fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
             if let syn::Expr::Path(p) = &*c.func {
                 let segments = &p.path.segments;
-                // `Vector(x, y)`: a tuple struct's constructor.
+                // `Vector(x, y)`: a tuple struct's constructor; also a lowercase one
+                // (`f64x2(a, b)`, `vec2(x, y)`): a function called like a type the
+                // signature names is that type's constructor, and a call of another
+                // function names no type this list is asked about.
                 if let (1, Some(name)) = (segments.len(), segments.last()) {
                     let name = name.ident.to_string();
-                    if name.starts_with(|c: char| c.is_ascii_uppercase())
-                        && !["Some", "Ok", "Err", "Box", "Vec"].contains(&name.as_str())
-                    {
+                    if !["Some", "Ok", "Err", "Box", "Vec"].contains(&name.as_str()) {
                         self.0.push(name);
                     }
                 }

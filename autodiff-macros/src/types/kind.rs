@@ -191,9 +191,24 @@ fn is_struct_path(p: &syn::TypePath) -> bool {
     };
     let name = last.ident.to_string();
     p.qself.is_none()
-        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && names_a_struct(&name)
         && !NOT_STRUCTS.contains(&name.as_str())
         && !name.starts_with("Array")
+}
+
+/// Whether a type's name is a struct's, as far as a name tells: capitalised (`Vec3`), or
+/// lowercase with a digit, as vector and SIMD types are named (`vec2`, `f64x2`; the
+/// primitives with digits, `f64`, `u8`, are told apart before this is asked).
+pub(crate) fn names_a_struct(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        || (name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name.contains(|c: char| c.is_ascii_digit())
+            && !is_primitive_name(name))
+}
+
+/// `f64`, `u8`, `i128`, …: the primitive types whose names hold a digit.
+fn is_primitive_name(name: &str) -> bool {
+    INTS.contains(&name) || matches!(name, "f32" | "f64")
 }
 
 pub(crate) fn is_float_name(ty: &Type) -> bool {

@@ -11,8 +11,8 @@ mod shape;
 
 pub(crate) use kind::{
     boxed_slice, element, is_boxed_slice, is_float_alias_name, is_float_name, is_float_tuple,
-    is_int_tuple_seq, is_integer_type, is_mixed_int_tuple, is_seq_tuple, kind_of_type, peel_refs,
-    same, type_arg, INTS,
+    is_int_tuple_seq, is_integer_type, is_mixed_int_tuple, is_seq_tuple, kind_of_type,
+    names_a_struct, peel_refs, same, type_arg, INTS,
 };
 pub(crate) use shape::{
     holds_floats, is_array_of_elements, is_buffer, is_mut_float_ref, is_rows, mixed_float_tuple,

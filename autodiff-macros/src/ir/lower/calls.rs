@@ -572,7 +572,8 @@ impl Lowerer {
     /// variable, a sequence, an array or a struct; not in a function whose own name is not
     /// snake case, whose author writes functions so (`LommelReduced(m, 1.5, b)`).
     fn tuple_struct_literal(&self, c: &syn::ExprCall, last: &str) -> Option<syn::Expr> {
-        let upper = last.chars().next().is_some_and(char::is_uppercase);
+        let upper = last.chars().next().is_some_and(char::is_uppercase)
+            || self.struct_names.iter().any(|n| n == last);
         if !upper
             || constant_name(last)
             || matches!(last, "Some" | "Ok" | "Err" | "Box")

@@ -155,6 +155,9 @@ pub struct Lowerer {
     local_fns: Vec<String>,
     /// The function's type parameters other than its float type (`T: FromPrimitive`).
     type_params: Vec<String>,
+    /// The lowercase struct names the signature holds (`vec2`, `f64x2`): their calls
+    /// (`vec2(x, y)`) are tuple structs built, not functions called.
+    struct_names: Vec<String>,
     /// Call results whose kind is a guess (a float by default), settled once the body is
     /// lowered (`guess.rs`).
     guessed: Vec<VarId>,
@@ -236,6 +239,7 @@ impl Lowerer {
             body_items: vec![],
             local_fns: vec![],
             type_params: vec![],
+            struct_names: vec![],
             guessed: vec![],
             alias_casts: vec![],
             unseen_casts: vec![],
@@ -320,6 +324,7 @@ pub fn lower_fn(
         .type_params()
         .map(|t| t.ident.to_string())
         .collect();
+    lw.struct_names = signature_struct_names(&item.sig);
     lw.open_scope();
     lw.collect_body_items(&item.block);
     // How the body uses each name (`a[i]`, `a.len()`): a parameter typed by an alias the
@@ -676,4 +681,31 @@ fn ret_shape(ty: &Type, float: &Type, body: &syn::Block) -> Ret {
         }
         _ => Ret::Single(kind_of_type(ty, float)),
     }
+}
+
+/// The single names of the signature's types that name structs (`a: vec2`, `-> &f64x2`,
+/// `&[vec3]`), lowercase ones included.
+fn signature_struct_names(sig: &syn::Signature) -> Vec<String> {
+    let mut names = vec![];
+    let mut note = |ty: &Type| {
+        let ty = crate::types::peel_refs(ty);
+        let leaf = crate::types::element(ty).map_or(ty, |(e, _)| e);
+        if let Type::Path(p) = leaf {
+            if let Some(i) = p.path.get_ident() {
+                let name = i.to_string();
+                if crate::types::names_a_struct(&name) {
+                    names.push(name);
+                }
+            }
+        }
+    };
+    for input in &sig.inputs {
+        if let syn::FnArg::Typed(pt) = input {
+            note(&pt.ty);
+        }
+    }
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        note(ty);
+    }
+    names
 }
