@@ -126,25 +126,30 @@ fn steps_its_state(sig: &Signature, body: Option<&syn::Block>) -> bool {
                 || matches!(&**t, Type::Path(p) if p.path.get_ident().is_some_and(|i| INTS.contains(&i.to_string().as_str()) || i == "bool"))
         }
     };
-    // `self.x = …`, `self.x += …`: a field of `self`, then an assignment.
+    // `self.x = …`, `self.x += …`, `self.pos.x = …`, `self.0 = …`: fields of `self`, then
+    // an assignment.
     fn assigns_a_field(ts: proc_macro2::TokenStream) -> bool {
         use proc_macro2::TokenTree as T;
         let trees: Vec<T> = ts.into_iter().collect();
         trees.iter().enumerate().any(|(k, t)| match t {
             T::Group(g) => assigns_a_field(g.stream()),
             T::Ident(i) if i == "self" => {
-                let dot = matches!(trees.get(k + 1), Some(T::Punct(p)) if p.as_char() == '.');
-                let field = matches!(trees.get(k + 2), Some(T::Ident(_)));
-                let assign = match (trees.get(k + 3), trees.get(k + 4)) {
+                let mut at = k + 1;
+                while matches!(trees.get(at), Some(T::Punct(p)) if p.as_char() == '.')
+                    && matches!(trees.get(at + 1), Some(T::Ident(_) | T::Literal(_)))
+                {
+                    at += 2;
+                }
+                let assign = match (trees.get(at), trees.get(at + 1)) {
                     (Some(T::Punct(p)), _) if p.as_char() == '=' => {
-                        !matches!(trees.get(k + 4), Some(T::Punct(q)) if q.as_char() == '=')
+                        !matches!(trees.get(at + 1), Some(T::Punct(q)) if q.as_char() == '=')
                     }
                     (Some(T::Punct(p)), Some(T::Punct(q))) => {
                         "+-*/".contains(p.as_char()) && q.as_char() == '='
                     }
                     _ => false,
                 };
-                dot && field && assign
+                at > k + 1 && assign
             }
             _ => false,
         })

@@ -185,6 +185,9 @@ pub fn split(item: &ItemFn, float: &syn::Type) -> syn::Result<Mutating> {
     let float_result = matches!(&item.sig.output, syn::ReturnType::Type(_, ty)
         if crate::types::kind_of_type(ty, float) == crate::types::Kind::Float);
     if nothing_written && !float_result {
+        if let Some(place) = places::unnamed_field_assigned(&item.block) {
+            return Err(syn::Error::new_spanned(place, "this step assigns a field of a tuple struct (`self.0`), which a `#[differentiate]` method taking `&mut self` does not follow (it follows named fields): name the struct's fields (`struct State { x: f64, v: f64 }`), or take `&self` and return the new state"));
+        }
         if let Some(call) = self_method_call(&item.block) {
             let method = &call.method;
             return Err(syn::Error::new_spanned(call, format!("this method takes `&mut self`, assigns no field of `self` itself, and calls `self.{method}(…)`, which may change `self`: a `#[differentiate]` method taking `&mut self` follows only the fields it assigns, so it cannot step the state through another method. Differentiate `{method}` alone and call it (its `{method}_grad`, `{method}_vjp`) in a loop outside, or write its step in this method on the fields; if `{method}` takes `&self`, take `&self` here too")));
