@@ -41,7 +41,7 @@ const ARITHMETIC_BOUNDS: &[&str] = &[
 
 /// A type parameter's bounds, written inline or in the `where` clause (`where T: Mul<Output
 /// = T> + …`).
-fn bounds_of(item: &syn::ItemFn, tp: &syn::TypeParam) -> Vec<TypeParamBound> {
+pub(super) fn bounds_of(item: &syn::ItemFn, tp: &syn::TypeParam) -> Vec<TypeParamBound> {
     let mut all: Vec<TypeParamBound> = tp.bounds.iter().cloned().collect();
     for p in item
         .sig
@@ -51,13 +51,17 @@ fn bounds_of(item: &syn::ItemFn, tp: &syn::TypeParam) -> Vec<TypeParamBound> {
         .flat_map(|w| &w.predicates)
     {
         if let syn::WherePredicate::Type(pt) = p {
-            if matches!(&pt.bounded_ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(&tp.ident))
-            {
+            if is_param(&pt.bounded_ty, &tp.ident) {
                 all.extend(pt.bounds.iter().cloned());
             }
         }
     }
     all
+}
+
+/// Whether `ty` is the type parameter `name` itself.
+pub(super) fn is_param(ty: &Type, name: &syn::Ident) -> bool {
+    matches!(ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(name))
 }
 
 /// The type parameters bounded only by arithmetic traits, or by a float trait of the user's

@@ -6,6 +6,7 @@
 //! itself, derivative included; at `f64` an untyped `x.into()` would have no target rustc
 //! can infer. The function itself keeps its parameters.
 
+use super::bound::{bounds_of, is_param};
 use syn::visit_mut::VisitMut;
 use syn::{Type, TypeParamBound};
 
@@ -17,7 +18,7 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
     let generics = &item.sig.generics;
     let mut converted: Vec<(syn::Ident, syn::Ident)> = vec![];
     for tp in generics.type_params() {
-        let bounds = bounds_of(generics, &tp.ident);
+        let bounds = bounds_of(item, tp);
         let into = bounds.iter().find_map(into_float);
         let float_like = bounds.iter().any(|b| {
             matches!(b, TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| {
@@ -54,7 +55,7 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
     // A function whose float type is a type parameter (`F: Float`), or the other float:
     // those parameters stay as they are, constants of the derivatives.
     let generic_float = generics.type_params().any(|tp| {
-        bounds_of(generics, &tp.ident).iter().any(|b| {
+        bounds_of(item, tp).iter().any(|b| {
             matches!(b, TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| {
                 let name = s.ident.to_string();
                 name.contains("Float") || name.contains("Real")
@@ -266,30 +267,6 @@ fn into_float(b: &TypeParamBound) -> Option<syn::Ident> {
         }
         _ => None,
     }
-}
-
-/// A type parameter's bounds, written inline or in the `where` clause.
-fn bounds_of(generics: &syn::Generics, name: &syn::Ident) -> Vec<TypeParamBound> {
-    let inline = generics
-        .type_params()
-        .filter(|tp| tp.ident == *name)
-        .flat_map(|tp| tp.bounds.iter().cloned());
-    let in_where = generics
-        .where_clause
-        .iter()
-        .flat_map(|w| &w.predicates)
-        .filter_map(|p| match p {
-            syn::WherePredicate::Type(pt) if is_param(&pt.bounded_ty, name) => {
-                Some(pt.bounds.iter().cloned())
-            }
-            _ => None,
-        })
-        .flatten();
-    inline.chain(in_where).collect()
-}
-
-fn is_param(ty: &Type, name: &syn::Ident) -> bool {
-    matches!(ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(name))
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! no `RealField` and a body calling `x.acos()` on a `T` bounded by both `RealField` and
 //! `Float` would be ambiguous. The function itself keeps its parameter.
 
-use syn::{Type, TypeParamBound};
+use super::bound::is_param;
+use syn::TypeParamBound;
 
 /// nalgebra's (simba's) traits of real and complex fields.
 const FIELD_TRAITS: &[&str] = &[
@@ -103,10 +104,6 @@ fn field_bound(bounds: &syn::punctuated::Punctuated<TypeParamBound, syn::Token![
             FIELD_TRAITS.contains(&s.ident.to_string().as_str())
         }))
     })
-}
-
-fn is_param(ty: &Type, name: &syn::Ident) -> bool {
-    matches!(ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(name))
 }
 
 #[cfg(test)]
