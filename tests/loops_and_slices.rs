@@ -1169,3 +1169,49 @@ fn an_integer_stepped_by_a_value_of_the_turn() {
     assert_eq!(v, 1.0 + 9.0 + 25.0);
     assert_eq!(g, vec![2.0, 0.0, 6.0, 0.0, 10.0]);
 }
+
+/// A narrowed slice read at computed indices (`x[i >> 1]`: the offset is added to the
+/// whole index), checked in an assertion, walked by `for`, asked its `first()`, and a
+/// narrowed parameter `wrt` leaves out.
+#[differentiate]
+fn narrowed_reads(mut x: &[f64]) -> f64 {
+    x = &x[2..];
+    assert!(x.len() >= 2, "{} left", x.len());
+    let mut s = 0.0;
+    for i in 0..2 {
+        s += x[i >> 1] * x[i & 1] + x[i | 1];
+    }
+    for v in x {
+        s += v * v;
+    }
+    s + x.first().unwrap()
+}
+
+#[differentiate(wrt(x))]
+fn narrowed_beside_a_constant(mut x: &[f64], mut y: &[f64]) -> f64 {
+    let mut s = 0.0;
+    while !x.is_empty() {
+        s += x[0] * y[0] * x[0];
+        x = &x[1..];
+        y = &y[1..];
+    }
+    s
+}
+
+#[test]
+fn narrowed_slices_read_every_way() {
+    // With a = x₂, b = x₃: f = (a² + b) + (ab + b) + (a² + b²) + a = 2a² + ab + b² + a + 2b.
+    let x = [0.7, -1.3, 0.4, 1.1];
+    let (a, b) = (0.4, 1.1);
+    let (v, g) = narrowed_reads_grad(&x);
+    assert!((v - (2.0 * a * a + a * b + b * b + a + 2.0 * b)).abs() < 1e-12);
+    assert_eq!(v, narrowed_reads(&x));
+    let expected = [0.0, 0.0, 4.0 * a + b + 1.0, a + 2.0 * b + 2.0];
+    for (gi, ei) in g.iter().zip(expected) {
+        assert!((gi - ei).abs() < 1e-12, "{g:?}");
+    }
+    narrowed_reads_gradcheck(&x).unwrap();
+    // f = Σ xᵢ² yᵢ: ∂/∂xᵢ = 2 xᵢ yᵢ.
+    let (v, g) = narrowed_beside_a_constant_grad(&[1.0, 2.0], &[3.0, 4.0]);
+    assert_eq!((v, g), (19.0, vec![6.0, 16.0]));
+}

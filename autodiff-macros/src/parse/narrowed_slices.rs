@@ -73,13 +73,28 @@ pub(crate) fn narrowed_slices_as_offsets(item: &syn::ItemFn) -> Option<syn::Item
         let mut offsets = Offsets {
             name: name.clone(),
             start: start.clone(),
+            unread: false,
         };
         for s in &mut copy.block.stmts[from..] {
             offsets.visit_stmt_mut(s);
         }
+        if offsets.unread {
+            return None;
+        }
         copy.block
             .stmts
             .insert(from, syn::parse_quote!(let mut #start: usize = 0;));
+    }
+    // (A narrowed parameter is not assigned in the copy: not `mut` there either, which a
+    // parameter `wrt` leaves out could not be in the derived items' closures.)
+    for input in copy.sig.inputs.iter_mut() {
+        if let syn::FnArg::Typed(pt) = input {
+            if let syn::Pat::Ident(p) = &mut *pt.pat {
+                if slices.iter().any(|(n, k)| k.is_none() && *n == p.ident) {
+                    p.mutability = None;
+                }
+            }
+        }
     }
     Some(copy)
 }
@@ -132,6 +147,13 @@ fn narrowing<'e>(left: &Expr, right: &'e Expr) -> Option<&'e Expr> {
     range.start.as_deref()
 }
 
+fn name_span(p: &syn::ExprPath) -> proc_macro2::Span {
+    p.path
+        .segments
+        .first()
+        .map_or_else(proc_macro2::Span::call_site, |s| s.ident.span())
+}
+
 fn ident(e: &Expr) -> Option<Ident> {
     match e {
         Expr::Path(p) if p.qself.is_none() => p.path.get_ident().cloned(),
@@ -154,6 +176,8 @@ impl<'a> Visit<'a> for Bindings {
 struct Offsets {
     name: Ident,
     start: Ident,
+    /// A macro mentioning the slice whose arguments could not be read.
+    unread: bool,
 }
 
 impl Offsets {
@@ -163,17 +187,18 @@ impl Offsets {
 
     /// `x[s + i]` for `x[i]`, and the bounds of a range moved alike.
     fn shifted_index(&self, index: &Expr) -> Expr {
+        // (The index in parentheses: `x[i >> 1]` is `x[x_start + (i >> 1)]`.)
         let start = &self.start;
         let Expr::Range(r) = index else {
-            return syn::parse_quote!(#start + #index);
+            return syn::parse_quote!(#start + (#index));
         };
         let from = match &r.start {
-            Some(a) => quote::quote!(#start + #a),
+            Some(a) => quote::quote!(#start + (#a)),
             None => quote::quote!(#start),
         };
         let (limits, end) = (&r.limits, &r.end);
         match end {
-            Some(b) => syn::parse_quote!(#from #limits #start + #b),
+            Some(b) => syn::parse_quote!(#from #limits #start + (#b)),
             None => syn::parse_quote!(#from ..),
         }
     }
@@ -202,24 +227,57 @@ impl VisitMut for Offsets {
                     self.visit_expr_mut(a);
                 }
                 let plain = m.args.is_empty() && m.turbofish.is_none();
+                // (The offset named with the use's span: what the macro says of a form it
+                // refuses points at the user's code.)
+                let start =
+                    Ident::new(&start.to_string(), start.span().located_at(m.method.span()));
                 *e = match m.method.to_string().as_str() {
                     "len" if plain => syn::parse_quote!((#name.len() - #start)),
                     "is_empty" if plain => syn::parse_quote!((#name.len() == #start)),
+                    "first" if plain => syn::parse_quote!(#name.get(#start)),
                     _ => {
                         *m.receiver = syn::parse_quote!(#name[#start..]);
                         return;
                     }
                 };
             }
+            // `for v in x`: its items, what is left of it walked.
+            Expr::ForLoop(f)
+                if self.is_slice(&f.expr)
+                    || matches!(&*f.expr, Expr::Reference(r) if self.is_slice(&r.expr)) =>
+            {
+                *f.expr = syn::parse_quote!(#name[#start..].iter());
+                self.visit_block_mut(&mut f.body);
+            }
             // `&x`: what is left of it, borrowed once.
             Expr::Reference(r) if self.is_slice(&r.expr) => {
                 *e = syn::parse_quote!(&#name[#start..]);
             }
             // Any other use of the slice: what is left of it.
-            Expr::Path(_) if self.is_slice(e) => {
+            Expr::Path(p) if ident(&Expr::Path(p.clone())).is_some_and(|i| i == name) => {
+                let start = Ident::new(&start.to_string(), start.span().located_at(name_span(p)));
                 *e = syn::parse_quote!((&#name[#start..]));
             }
             _ => syn::visit_mut::visit_expr_mut(self, e),
+        }
+    }
+
+    /// `assert!(x.len() == 3)`, `println!("{}", x[0])`: the arguments, read as expressions,
+    /// rewritten alike (a macro whose arguments are not expressions that mentions the slice
+    /// makes the whole rewrite give up: `unread`).
+    fn visit_macro_mut(&mut self, m: &mut syn::Macro) {
+        if !crate::tokens::mentions_ident(m.tokens.clone(), &self.name) {
+            return;
+        }
+        let parser = syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated;
+        match syn::parse::Parser::parse2(parser, m.tokens.clone()) {
+            Ok(mut args) => {
+                for a in args.iter_mut() {
+                    self.visit_expr_mut(a);
+                }
+                m.tokens = quote::ToTokens::to_token_stream(&args);
+            }
+            Err(_) => self.unread = true,
         }
     }
 }
@@ -248,7 +306,7 @@ mod tests {
             "let mut y_start : usize = 0 ;",
             "let mut x_start : usize = 0 ;",
             "while (x . len () - x_start) >= 1",
-            "x [x_start + 0] * y [y_start + 0]",
+            "x [x_start + (0)] * y [y_start + (0)]",
             "x_start += 1 ;",
             "x [x_start ..] . iter () . zip (y [y_start ..] . iter ())",
             "g ((& x [x_start ..]))",
