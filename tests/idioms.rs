@@ -1021,8 +1021,19 @@ fn point_to_segment(p: &[Real; 2], a: &[Real; 2], b: &[Real; 2]) -> Real {
     (dx * dx + dy * dy).sqrt()
 }
 
+/// A lowercase alias, as C-minded code writes it, alone and beside `f64`.
+#[allow(non_camel_case_types)]
+type float64 = f64;
+
+#[differentiate]
+fn lowercase_alias_beside_f64(x: float64, y: f64) -> f64 {
+    x * y + y
+}
+
 #[test]
 fn float_type_aliases() {
+    // x y + y: ∂/∂x = y, ∂/∂y = x + 1 (the alias's parameter is differentiated too).
+    assert_eq!(lowercase_alias_beside_f64_grad(2.0, 3.0), (9.0, 3.0, 3.0));
     aliased_radius_gradcheck(0.3, -1.2).unwrap();
     // ∂/∂x at (3, 4): 2 x / r + cos x.
     let (_, dx, _) = aliased_radius_grad(3.0, 4.0);

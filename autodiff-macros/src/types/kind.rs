@@ -203,7 +203,8 @@ pub(crate) fn names_a_struct(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_uppercase())
         || (name.starts_with(|c: char| c.is_ascii_lowercase())
             && name.contains(|c: char| c.is_ascii_digit())
-            && !is_primitive_name(name))
+            && !is_primitive_name(name)
+            && !is_float_alias_name(name))
 }
 
 /// `f64`, `u8`, `i128`, …: the primitive types whose names hold a digit.
@@ -267,8 +268,8 @@ pub(crate) fn is_integer_type(ty: &Type) -> bool {
 }
 
 /// Whether a type's name says it is a float (`Real`, `Float`, `Scalar`, `DType`,
-/// `Precision…`, `…Float`, `FloatType`, `…Real`; not `FloatPair` or `FloatVec`, which say
-/// otherwise).
+/// `Precision…`, `…Float`, `FloatType`, `…Real`, `float64`, `real`; not `FloatPair` or
+/// `FloatVec`, which say otherwise).
 pub(crate) fn is_float_alias_name(name: &str) -> bool {
     matches!(name, "Real" | "Float" | "Scalar" | "Fl" | "Flt")
         // A data type's name, as machine-learning code calls its element type.
@@ -277,6 +278,11 @@ pub(crate) fn is_float_alias_name(name: &str) -> bool {
         || name.ends_with("Float")
         || matches!(name, "FloatType" | "FloatT" | "RealType")
         || name.ends_with("Real")
+        // Lowercase, as C-minded code names its float types (`type float64 = f64;`).
+        || matches!(
+            name,
+            "real" | "float" | "scalar" | "float64" | "float32" | "real64" | "real32"
+        )
 }
 
 #[cfg(test)]
