@@ -582,6 +582,10 @@ fn accumulated_then_compared(x: f64, k: f64) -> f64 {
     }
 }
 
+// Its points compute a root of −1 and 0/0 on purpose, in the branch not taken, which the
+// `check-finite` feature reports (the tangent of `sqrt` NaN from finite inputs) before the
+// test can look at the result.
+#[cfg_attr(feature = "check-finite", ignore)]
 #[test]
 fn a_value_read_only_where_a_branch_ran_does_not_poison_the_gradient() {
     // At −1 the root is NaN and not taken: f = −x, f' = −1 (forward mode agrees).

@@ -12,21 +12,14 @@ use syn::{Type, TypeParamBound};
 
 /// The copy of `item` with every type parameter bounded by `Into<f64>` (or `Into<f32>`)
 /// written as that float type, its bounds dropped, and its conversions written
-/// `f64::from(x)`. `None` where no parameter is so bounded, or where one so bounded is also
-/// bounded by a float trait (it is then the float type, not converted into it).
+/// `f64::from(x)`. `None` where no parameter is so bounded, or where a type parameter is
+/// bounded by a float trait (the float type is then that parameter, not the one converted
+/// into).
 pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::ItemFn> {
     let generics = &item.sig.generics;
     let mut converted: Vec<(syn::Ident, syn::Ident)> = vec![];
     for tp in generics.type_params() {
-        let bounds = bounds_of(item, tp);
-        let into = bounds.iter().find_map(into_float);
-        let float_like = bounds.iter().any(|b| {
-            matches!(b, TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| {
-                let name = s.ident.to_string();
-                name.contains("Float") || name.contains("Real")
-            }))
-        });
-        if let (Some(float), false) = (into, float_like) {
+        if let Some(float) = bounds_of(item, tp).iter().find_map(into_float) {
             converted.push((tp.ident.clone(), float));
         }
     }
@@ -52,8 +45,9 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
             .iter()
             .map(|(_, name, float)| (name.clone(), float.clone())),
     );
-    // A function whose float type is a type parameter (`F: Float`), or the other float:
-    // those parameters stay as they are, constants of the derivatives.
+    // A function whose float type is a type parameter (`F: Float`, also one converted,
+    // `T: Float + Into<f64>`), or the other float: those parameters stay as they are,
+    // constants of the derivatives.
     let generic_float = generics.type_params().any(|tp| {
         bounds_of(item, tp).iter().any(|b| {
             matches!(b, TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| {
