@@ -59,6 +59,31 @@ pub(super) fn bounds_of(item: &syn::ItemFn, tp: &syn::TypeParam) -> Vec<TypePara
     all
 }
 
+/// `generics` without the type parameters `names` and their `where` predicates (the
+/// copies that write those parameters as a concrete type).
+pub(super) fn without_type_params(generics: &mut syn::Generics, names: &[&syn::Ident]) {
+    generics.params = std::mem::take(&mut generics.params)
+        .into_iter()
+        .filter(|p| !matches!(p, syn::GenericParam::Type(tp) if names.contains(&&tp.ident)))
+        .collect();
+    if let Some(w) = &mut generics.where_clause {
+        w.predicates = std::mem::take(&mut w.predicates)
+            .into_iter()
+            .filter(|p| {
+                !matches!(p, syn::WherePredicate::Type(pt)
+                    if names.iter().any(|n| is_param(&pt.bounded_ty, n)))
+            })
+            .collect();
+        if w.predicates.is_empty() {
+            generics.where_clause = None;
+        }
+    }
+    if generics.params.is_empty() {
+        generics.lt_token = None;
+        generics.gt_token = None;
+    }
+}
+
 /// Whether `ty` is the type parameter `name` itself.
 pub(super) fn is_param(ty: &Type, name: &syn::Ident) -> bool {
     matches!(ty, Type::Path(q) if q.qself.is_none() && q.path.is_ident(name))

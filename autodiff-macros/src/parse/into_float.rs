@@ -6,7 +6,7 @@
 //! itself, derivative included; at `f64` an untyped `x.into()` would have no target rustc
 //! can infer. The function itself keeps its parameters.
 
-use super::bound::{bounds_of, is_param};
+use super::bound::{bounds_of, without_type_params};
 use syn::visit_mut::VisitMut;
 use syn::{Type, TypeParamBound};
 
@@ -78,26 +78,7 @@ pub(crate) fn into_float_params_at_float(item: &syn::ItemFn) -> Option<syn::Item
         .map(|(t, _)| t)
         .filter(|t| !impl_params.iter().any(|(_, n, _)| n == *t))
         .collect();
-    copy.sig.generics.params = std::mem::take(&mut copy.sig.generics.params)
-        .into_iter()
-        .filter(|p| !matches!(p, syn::GenericParam::Type(tp) if names.contains(&&tp.ident)))
-        .collect();
-    if let Some(w) = &mut copy.sig.generics.where_clause {
-        w.predicates = std::mem::take(&mut w.predicates)
-            .into_iter()
-            .filter(|p| {
-                !matches!(p, syn::WherePredicate::Type(pt)
-                    if names.iter().any(|n| is_param(&pt.bounded_ty, n)))
-            })
-            .collect();
-        if w.predicates.is_empty() {
-            copy.sig.generics.where_clause = None;
-        }
-    }
-    if copy.sig.generics.params.is_empty() {
-        copy.sig.generics.lt_token = None;
-        copy.sig.generics.gt_token = None;
-    }
+    without_type_params(&mut copy.sig.generics, &names);
     let mut tokens = quote::ToTokens::to_token_stream(&copy);
     for (name, float) in converted.iter().filter(|(t, _)| names.contains(&t)) {
         tokens = crate::tokens::subst(tokens, name, &quote::quote!(#float));

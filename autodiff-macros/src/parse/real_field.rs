@@ -3,7 +3,7 @@
 //! no `RealField` and a body calling `x.acos()` on a `T` bounded by both `RealField` and
 //! `Float` would be ambiguous. The function itself keeps its parameter.
 
-use super::bound::is_param;
+use super::bound::{is_param, without_type_params};
 use syn::TypeParamBound;
 
 /// nalgebra's (simba's) traits of real and complex fields.
@@ -41,28 +41,7 @@ pub(crate) fn real_field_at_f64(item: &syn::ItemFn) -> Option<syn::ItemFn> {
         return None;
     };
     let mut copy = item.clone();
-    copy.sig.generics.params = copy
-        .sig
-        .generics
-        .params
-        .into_iter()
-        .filter(|p| !matches!(p, syn::GenericParam::Type(tp) if tp.ident == *name))
-        .collect();
-    if let Some(w) = &mut copy.sig.generics.where_clause {
-        w.predicates = std::mem::take(&mut w.predicates)
-            .into_iter()
-            .filter(
-                |p| !matches!(p, syn::WherePredicate::Type(pt) if is_param(&pt.bounded_ty, name)),
-            )
-            .collect();
-        if w.predicates.is_empty() {
-            copy.sig.generics.where_clause = None;
-        }
-    }
-    if copy.sig.generics.params.is_empty() {
-        copy.sig.generics.lt_token = None;
-        copy.sig.generics.gt_token = None;
-    }
+    without_type_params(&mut copy.sig.generics, &[name]);
     let tokens = crate::tokens::subst(
         quote::ToTokens::to_token_stream(&copy),
         name,

@@ -28,34 +28,35 @@ pub(super) fn inside_self_field(e: &Expr) -> bool {
     }
 }
 
-/// The first `self.0 = …` (or `self.0 += …`) of the body: a field of a tuple struct,
-/// assigned.
-pub(super) fn unnamed_field_assigned(block: &syn::Block) -> Option<Expr> {
+/// The places the statements assign, `=` and compound (`x = …`, `self.f += …`), in order;
+/// closures aside.
+pub(super) fn assigned_places(stmts: &[syn::Stmt]) -> Vec<Expr> {
     use syn::visit::Visit;
-    struct Find(Option<Expr>);
-    impl Find {
-        fn note(&mut self, left: &Expr) {
-            let unnamed = matches!(left, Expr::Field(f)
-                if matches!(f.member, Member::Unnamed(_))
-                    && matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")));
-            if unnamed && self.0.is_none() {
-                self.0 = Some(left.clone());
-            }
-        }
-    }
-    impl<'a> Visit<'a> for Find {
+    struct Places(Vec<Expr>);
+    impl<'a> Visit<'a> for Places {
         fn visit_expr_assign(&mut self, a: &'a syn::ExprAssign) {
-            self.note(&a.left);
+            self.0.push((*a.left).clone());
             syn::visit::visit_expr_assign(self, a);
         }
         fn visit_expr_binary(&mut self, b: &'a syn::ExprBinary) {
             if crate::tokens::is_compound_assign(&b.op) {
-                self.note(&b.left);
+                self.0.push((*b.left).clone());
             }
             syn::visit::visit_expr_binary(self, b);
         }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
     }
-    let mut find = Find(None);
-    find.visit_block(block);
-    find.0
+    let mut places = Places(vec![]);
+    stmts.iter().for_each(|s| places.visit_stmt(s));
+    places.0
+}
+
+/// The first `self.0 = …` (or `self.0 += …`) of the body: a field of a tuple struct,
+/// assigned.
+pub(super) fn unnamed_field_assigned(block: &syn::Block) -> Option<Expr> {
+    assigned_places(&block.stmts).into_iter().find(|left| {
+        matches!(left, Expr::Field(f)
+            if matches!(f.member, Member::Unnamed(_))
+                && matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")))
+    })
 }

@@ -52,33 +52,15 @@ pub(super) fn bound_values(stmts: &[Stmt]) -> Vec<(Ident, Option<syn::Type>)> {
 
 /// The plain variables the statements assign (`x = …`, `x *= …`; closures aside).
 pub(super) fn assigned_names(stmts: &[Stmt]) -> Vec<Ident> {
-    #[derive(Default)]
-    struct Assigned(Vec<Ident>);
-    impl<'a> Visit<'a> for Assigned {
-        fn visit_expr_assign(&mut self, a: &'a syn::ExprAssign) {
-            self.note(&a.left);
-            syn::visit::visit_expr_assign(self, a);
-        }
-        fn visit_expr_binary(&mut self, b: &'a syn::ExprBinary) {
-            if crate::tokens::is_compound_assign(&b.op) {
-                self.note(&b.left);
-            }
-            syn::visit::visit_expr_binary(self, b);
-        }
-        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
-    }
-    impl Assigned {
-        fn note(&mut self, e: &Expr) {
-            if let Expr::Path(p) = e {
-                if let Some(id) = p.path.get_ident().filter(|id| !self.0.contains(id)) {
-                    self.0.push(id.clone());
-                }
+    let mut names: Vec<Ident> = vec![];
+    for place in super::places::assigned_places(stmts) {
+        if let Expr::Path(p) = place {
+            if let Some(id) = p.path.get_ident().filter(|id| !names.contains(id)) {
+                names.push(id.clone());
             }
         }
     }
-    let mut assigned = Assigned::default();
-    stmts.iter().for_each(|s| assigned.visit_stmt(s));
-    assigned.0
+    names
 }
 
 /// The locals `let` binds in the statements, with their written types.
